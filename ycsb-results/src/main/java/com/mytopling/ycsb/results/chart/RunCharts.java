@@ -1,0 +1,296 @@
+package com.mytopling.ycsb.results.chart;
+
+import com.mytopling.ycsb.results.merge.HdrLog;
+import com.mytopling.ycsb.results.merge.HistogramStats;
+import com.mytopling.ycsb.results.model.OperationStats;
+import com.mytopling.ycsb.results.model.PhaseSummary;
+import com.mytopling.ycsb.results.model.StatusSample;
+import com.mytopling.ycsb.results.parse.Percentiles;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Draws the charts of one or more runs: throughput bars, latency percentile bars per operation, throughput and p99
+ * over time (from the status lines), and the latency distribution per operation on log scales (from hdr logs).
+ * Missing data leaves a chart out rather than drawing a zero.
+ */
+public final class RunCharts {
+  private static final int WIDTH = 1000;
+  private static final int HEIGHT = 600;
+
+  private final List<ChartedRun> runs;
+  private final Path outDir;
+  private final List<Path> written = new ArrayList<>();
+  private final List<String> skipped = new ArrayList<>();
+
+  public RunCharts(List<ChartedRun> runs, Path outDir) {
+    this.runs = runs;
+    this.outDir = outDir;
+  }
+
+  public List<Path> written() {
+    return written;
+  }
+
+  /** Charts that could not be drawn, and why. */
+  public List<String> skipped() {
+    return skipped;
+  }
+
+  public void drawAll() throws IOException {
+    Files.createDirectories(outDir);
+    throughputBars();
+    for (String phase : phases()) {
+      for (String op : operations(phase)) {
+        latencyBars(phase, op);
+        distribution(phase, op);
+        p99OverTime(phase, op);
+      }
+      throughputOverTime(phase);
+    }
+  }
+
+  private Set<String> phases() {
+    Set<String> phases = new LinkedHashSet<>();
+    runs.forEach(r -> phases.addAll(r.summary().phases.keySet()));
+    return phases;
+  }
+
+  private Set<String> operations(String phase) {
+    Set<String> ops = new LinkedHashSet<>();
+    for (ChartedRun r : runs) {
+      PhaseSummary p = r.summary().phase(phase);
+      if (p != null) {
+        ops.addAll(p.workloadOperations().keySet());
+      }
+    }
+    return ops;
+  }
+
+  private void throughputBars() throws IOException {
+    List<String> phases = new ArrayList<>(phases());
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+        .title("Throughput").xAxisTitle("phase").yAxisTitle("operations per second").build();
+    style(chart.getStyler());
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+    boolean any = false;
+    for (ChartedRun r : runs) {
+      List<String> x = new ArrayList<>();
+      List<Number> y = new ArrayList<>();
+      for (String phase : phases) {
+        PhaseSummary p = r.summary().phase(phase);
+        x.add(phase);
+        y.add(p == null || p.throughputOps == null ? null : p.throughputOps);
+        any |= p != null && p.throughputOps != null;
+      }
+      chart.addSeries(r.label(), x, y);
+    }
+    if (any) {
+      written.addAll(ChartFiles.save(chart, outDir, "throughput"));
+    }
+  }
+
+  private void latencyBars(String phase, String op) throws IOException {
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+        .title(phase + " " + op + " latency percentiles").xAxisTitle("percentile").yAxisTitle("latency (us)").build();
+    style(chart.getStyler());
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+    List<String> categories = List.of("avg", "p50", "p95", "p99", "p99.9");
+    int series = 0;
+    for (ChartedRun r : runs) {
+      PhaseSummary p = r.summary().phase(phase);
+      if (p == null) {
+        continue;
+      }
+      String basis = "intended".equals(p.latencyBasis) ? " (intended)" : "";
+      series += addLatencySeries(chart, r.label() + basis, p.operations.get(op), categories);
+      series += addLatencySeries(chart, r.label() + " (intended)", p.intendedOperations.get(op), categories);
+    }
+    if (series > 0) {
+      written.addAll(ChartFiles.save(chart, outDir, "latency-" + phase + "-" + ChartFiles.slug(op)));
+    }
+  }
+
+  private static int addLatencySeries(CategoryChart chart, String name, OperationStats stats, List<String> categories) {
+    if (stats == null) {
+      return 0;
+    }
+    List<Number> y = new ArrayList<>();
+    boolean any = false;
+    for (String c : categories) {
+      Double v = c.equals("avg") ? stats.avgUs : stats.percentile(c);
+      y.add(v);
+      any |= v != null;
+    }
+    if (!any) {
+      return 0;
+    }
+    chart.addSeries(name, categories, y);
+    return 1;
+  }
+
+  private void throughputOverTime(String phase) throws IOException {
+    XYChart chart = timeChart(phase + " throughput over time", "operations per second");
+    int series = 0;
+    for (ChartedRun r : runs) {
+      PhaseSummary p = r.summary().phase(phase);
+      if (p == null) {
+        continue;
+      }
+      List<Double> x = new ArrayList<>();
+      List<Double> y = new ArrayList<>();
+      for (StatusSample s : p.statusSeries) {
+        if (s.currentOpsPerSec != null) {
+          x.add((double) s.elapsedS);
+          y.add(s.currentOpsPerSec);
+        }
+      }
+      if (x.size() >= 2) {
+        chart.addSeries(r.label(), x, y).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+        series++;
+      }
+    }
+    if (series > 0) {
+      written.addAll(ChartFiles.save(chart, outDir, "throughput-over-time-" + phase));
+    } else {
+      skipped.add(phase + " throughput over time: no status lines (run YCSB with -s)");
+    }
+  }
+
+  private void p99OverTime(String phase, String op) throws IOException {
+    XYChart chart = timeChart(phase + " " + op + " p99 latency over time (per status interval)", "p99 latency (us)");
+    int series = 0;
+    for (ChartedRun r : runs) {
+      PhaseSummary p = r.summary().phase(phase);
+      if (p == null) {
+        continue;
+      }
+      series += addP99Series(chart, r.label(), p.statusSeries, op);
+      series += addP99Series(chart, r.label() + " (intended)", p.statusSeries, "Intended-" + op);
+    }
+    if (series > 0) {
+      written.addAll(ChartFiles.save(chart, outDir, "p99-over-time-" + phase + "-" + ChartFiles.slug(op)));
+    }
+  }
+
+  private static int addP99Series(XYChart chart, String name, List<StatusSample> samples, String series) {
+    List<Double> x = new ArrayList<>();
+    List<Double> y = new ArrayList<>();
+    for (StatusSample s : samples) {
+      Map<String, Double> stats = s.latencyUs.get(series);
+      // An interval with no operations of this kind has no p99, not a p99 of 0.
+      if (stats != null && stats.get("p99") != null && stats.getOrDefault("count", 0.0) > 0) {
+        x.add((double) s.elapsedS);
+        y.add(stats.get("p99"));
+      }
+    }
+    if (x.size() < 2) {
+      return 0;
+    }
+    chart.addSeries(name, x, y).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+    return 1;
+  }
+
+  private XYChart timeChart(String title, String yTitle) {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        .xAxisTitle("seconds since phase start").yAxisTitle(yTitle).build();
+    style(chart.getStyler());
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+    return chart;
+  }
+
+  /**
+   * Latency by percentile with x = 1 / (1 - percentile) on a log axis, so p90, p99, p99.9 are evenly spaced and
+   * the tail is as visible as the median; y on a log axis too.
+   */
+  private void distribution(String phase, String op) throws IOException {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+        .title(phase + " " + op + " latency by percentile")
+        .xAxisTitle("1/(1-percentile): 10 = p90, 100 = p99, 1000 = p99.9, 10000 = p99.99")
+        .yAxisTitle("latency (us)").build();
+    style(chart.getStyler());
+    chart.getStyler().setXAxisLogarithmic(true);
+    chart.getStyler().setYAxisLogarithmic(true);
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+    int series = 0;
+    for (ChartedRun r : runs) {
+      series += addDistribution(chart, r.label(), histogramOf(r, phase, op));
+      series += addDistribution(chart, r.label() + " (intended)", histogramOf(r, phase, "Intended-" + op));
+    }
+    if (series > 0) {
+      written.addAll(ChartFiles.save(chart, outDir, "distribution-" + phase + "-" + ChartFiles.slug(op)));
+    } else {
+      skipped.add(phase + " " + op + " distribution: no hdr logs (run YCSB with -p hdrhistogram.fileoutput=true)");
+    }
+  }
+
+  private static int addDistribution(XYChart chart, String name, Histogram histogram) {
+    if (histogram == null || histogram.getTotalCount() == 0) {
+      return 0;
+    }
+    List<Double> x = new ArrayList<>();
+    List<Double> y = new ArrayList<>();
+    for (HistogramIterationValue v : histogram.percentiles(5)) {
+      double fraction = v.getPercentileLevelIteratedTo() / 100.0;
+      if (fraction >= 1.0) {
+        break;
+      }
+      // Log axes cannot show 0 us; a value below 1 us is drawn at 1 us.
+      x.add(1.0 / (1.0 - fraction));
+      y.add(Math.max(1.0, (double) v.getValueIteratedTo()));
+    }
+    if (x.size() < 2) {
+      return 0;
+    }
+    chart.addSeries(name, x, y).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+    return 1;
+  }
+
+  /** All intervals of the series' hdr logs in the run (all clients), or null if it has none. */
+  private static Histogram histogramOf(ChartedRun run, String phase, String series) {
+    PhaseSummary p = run.summary().phase(phase);
+    if (p == null || run.folder() == null || p.hdrLogs.isEmpty()) {
+      return null;
+    }
+    List<Histogram> parts = new ArrayList<>();
+    for (String relative : p.hdrLogs) {
+      Path file = run.folder().resolve(relative);
+      if (Files.isRegularFile(file)) {
+        HdrLog log = HdrLog.read(file);
+        if (log.series().equals(series)) {
+          log.intervals().forEach(i -> parts.add(i.histogram()));
+        }
+      }
+    }
+    return parts.isEmpty() ? null : HistogramStats.union(parts);
+  }
+
+  private static void style(Styler styler) {
+    styler.setChartBackgroundColor(Color.WHITE);
+    styler.setPlotBackgroundColor(Color.WHITE);
+    styler.setLegendBorderColor(Color.LIGHT_GRAY);
+    styler.setPlotBorderVisible(false);
+  }
+
+  /** Percentile keys shown in bar charts. */
+  static List<String> barPercentiles() {
+    return List.of(Percentiles.STANDARD);
+  }
+}

@@ -1,0 +1,61 @@
+package com.mytopling.ycsb.results.cli;
+
+import com.mytopling.ycsb.results.ReportException;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Entry point of scripts/report: dispatches to a subcommand. Bad input ends with one line on stderr and exit 2;
+ * an unexpected failure with one line and exit 3 (REPORT_DEBUG=1 adds the stack trace).
+ */
+public final class ReportCli {
+  public static final int OK = 0;
+  public static final int VERDICT_FAILED = 1;
+  public static final int BAD_INPUT = 2;
+  public static final int INTERNAL_ERROR = 3;
+
+  private final Map<String, Command> commands = new LinkedHashMap<>();
+
+  public ReportCli() {
+    for (Command c : List.of(new SummarizeCommand(), new ShowCommand(), new CompareCommand(), new ChartCommand(),
+        new MergeCommand(), new RegressCommand())) {
+      commands.put(c.name(), c);
+    }
+  }
+
+  public static void main(String[] args) {
+    System.exit(new ReportCli().run(args, System.out, System.err));
+  }
+
+  public int run(String[] args, PrintStream out, PrintStream err) {
+    if (args.length == 0 || args[0].equals("-h") || args[0].equals("--help") || args[0].equals("help")) {
+      printUsage(args.length == 0 ? err : out);
+      return args.length == 0 ? BAD_INPUT : OK;
+    }
+    Command command = commands.get(args[0]);
+    if (command == null) {
+      err.println("report: unknown command '" + args[0] + "' (commands: " + String.join(", ", commands.keySet()) + ")");
+      return BAD_INPUT;
+    }
+    try {
+      return command.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+    } catch (ReportException e) {
+      err.println("report " + command.name() + ": " + e.getMessage());
+      return BAD_INPUT;
+    } catch (Exception | Error e) {
+      err.println("report " + command.name() + ": internal error: " + e);
+      if (System.getenv("REPORT_DEBUG") != null) {
+        e.printStackTrace(err);
+      }
+      return INTERNAL_ERROR;
+    }
+  }
+
+  private void printUsage(PrintStream to) {
+    to.println("usage: scripts/report COMMAND [options]   (COMMAND --help for its options)");
+    commands.values().forEach(c -> to.printf("  %-10s %s%n", c.name(), c.description()));
+  }
+}

@@ -1,0 +1,92 @@
+package com.mytopling.ycsb.results.cli;
+
+import com.mytopling.ycsb.results.model.PhaseSummary;
+import com.mytopling.ycsb.results.model.RunSummary;
+import com.mytopling.ycsb.results.parse.Secrets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The settings that make two runs comparable or not. The database under test (target, server, driver) is what a
+ * comparison is about, so it is not in here; everything else that changes the numbers is.
+ */
+public final class RunSettings {
+  private static final List<String> TOP_LEVEL = List.of("workload", "records", "operations", "threads", "clients",
+      "ycsb_version", "target_ops_per_sec");
+  /** Properties that name a place or identity rather than change the load. */
+  private static final Set<String> IGNORED_PROPERTY_PARTS = Set.of("url", "user", "driver", "path", "exportfile",
+      "exporter", "status.interval", "hdrhistogram.fileoutput", "dialect", "table");
+
+  private RunSettings() {
+  }
+
+  /** Settings of one run as name to printable value; absent settings are absent, not "unknown". */
+  public static Map<String, String> of(RunSummary run) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    Map<String, Object> meta = run.metadata == null ? Map.of() : run.metadata;
+    for (String key : TOP_LEVEL) {
+      if (meta.get(key) != null) {
+        settings.put(key, String.valueOf(meta.get(key)));
+      }
+    }
+    if (meta.get("host") instanceof Map<?, ?> host) {
+      for (String key : List.of("cores", "memory_bytes", "os", "description")) {
+        if (host.get(key) != null) {
+          settings.put("client_host." + key, String.valueOf(host.get(key)));
+        }
+      }
+    }
+    if (meta.get("server_hardware") != null) {
+      settings.put("server_hardware", String.valueOf(meta.get("server_hardware")));
+    }
+    if (meta.get("properties") instanceof Map<?, ?> props) {
+      props.forEach((k, v) -> {
+        String name = String.valueOf(k);
+        if (!ignored(name) && !Secrets.isSecretName(name)) {
+          settings.put("property." + name, String.valueOf(v));
+        }
+      });
+    }
+    PhaseSummary runPhase = run.phase("run");
+    if (runPhase != null) {
+      settings.put("latency_basis", runPhase.latencyBasis);
+    }
+    return settings;
+  }
+
+  private static boolean ignored(String property) {
+    String lower = property.toLowerCase(Locale.ROOT);
+    return IGNORED_PROPERTY_PARTS.stream().anyMatch(lower::contains);
+  }
+
+  /** One line per setting that differs between any two runs (or is known for some runs only). */
+  public static List<String> differences(List<RunSummary> runs) {
+    List<Map<String, String>> all = runs.stream().map(RunSettings::of).toList();
+    Set<String> names = new LinkedHashSet<>();
+    all.forEach(m -> names.addAll(m.keySet()));
+    List<String> lines = new ArrayList<>();
+    for (String name : names) {
+      Set<String> values = new LinkedHashSet<>();
+      all.forEach(m -> values.add(Objects.requireNonNullElse(m.get(name), "(not recorded)")));
+      if (values.size() > 1) {
+        List<String> perRun = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+          perRun.add(runs.get(i).run + "=" + Objects.requireNonNullElse(all.get(i).get(name), "(not recorded)"));
+        }
+        lines.add(name + " differs: " + String.join(", ", perRun));
+      }
+    }
+    Set<String> kinds = new LinkedHashSet<>();
+    runs.forEach(r -> kinds.add(r.kind));
+    if (kinds.size() > 1) {
+      lines.add("published figures are compared with measured runs: different hardware, network and harness");
+    }
+    return lines;
+  }
+}

@@ -1,0 +1,114 @@
+package com.mytopling.ycsb.results.cli;
+
+import com.mytopling.ycsb.results.ReportException;
+import com.mytopling.ycsb.results.model.OperationStats;
+import com.mytopling.ycsb.results.model.PhaseSummary;
+import com.mytopling.ycsb.results.model.RunSummary;
+import com.mytopling.ycsb.results.parse.Percentiles;
+import com.mytopling.ycsb.results.parse.RunLoader;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
+/** show RUN: a short human summary of one run. */
+final class ShowCommand implements Command {
+  @Override
+  public String name() {
+    return "show";
+  }
+
+  @Override
+  public String description() {
+    return "RUN: print a short summary table of one run (folder or summary.json)";
+  }
+
+  @Override
+  public int run(String[] args, PrintStream out, PrintStream err) {
+    Options options = new Options();
+    options.addOption("h", "help", false, "this help");
+    CommandLine line = Options2.parse(name(), options, args);
+    if (line.hasOption("help")) {
+      out.print(Options2.help("report show RUN", options));
+      return ReportCli.OK;
+    }
+    if (line.getArgList().size() != 1) {
+      throw new ReportException("show takes exactly one RUN, got " + line.getArgList().size());
+    }
+    out.print(render(RunLoader.load(Path.of(line.getArgList().get(0)))));
+    return ReportCli.OK;
+  }
+
+  static String render(RunSummary run) {
+    StringBuilder text = new StringBuilder();
+    text.append("run      ").append(run.run).append(" (").append(run.kind).append(")\n");
+    Map<String, String> settings = RunSettings.of(run);
+    List<String> setup = new ArrayList<>();
+    for (String key : List.of("workload", "records", "operations", "threads", "clients")) {
+      if (settings.containsKey(key)) {
+        setup.add(key + "=" + settings.get(key));
+      }
+    }
+    if (run.metadata != null && run.metadata.get("target") != null) {
+      setup.add(0, "target=" + run.metadata.get("target"));
+    }
+    if (!setup.isEmpty()) {
+      text.append("setup    ").append(String.join(" ", setup)).append('\n');
+    }
+    if (run.server != null && !run.server.isEmpty()) {
+      List<String> server = new ArrayList<>();
+      run.server.forEach((k, v) -> server.add(k + "=" + (v != null && v.contains(" ") ? "\"" + v + "\"" : v)));
+      text.append("server   ").append(String.join(" ", server)).append('\n');
+    }
+    List<List<String>> phaseRows = new ArrayList<>();
+    run.phases.forEach((name, p) -> phaseRows.add(List.of(name,
+        p.runtimeMs == null ? "-" : String.format(java.util.Locale.ROOT, "%,.1f", p.runtimeMs / 1000.0),
+        Format.throughput(p.throughputOps),
+        p.source == null ? "" : p.source + (p.merge != null ? " (" + p.merge.clientCount + " clients)" : ""))));
+    text.append('\n').append(Format.table(List.of("phase", "runtime_s", "throughput_ops/s", "from"), phaseRows));
+    run.phases.forEach((name, p) -> text.append('\n').append(latencyTable(name, p)));
+    return text.toString();
+  }
+
+  private static String latencyTable(String phaseName, PhaseSummary phase) {
+    List<String> header = new ArrayList<>(List.of(phaseName + " latency_us", "count", "avg"));
+    header.addAll(List.of(Percentiles.STANDARD));
+    header.addAll(List.of("max", "not_ok"));
+    List<List<String>> rows = new ArrayList<>();
+    String actualLabel = "intended".equals(phase.latencyBasis) ? " (intended)" : "";
+    phase.workloadOperations().forEach((op, s) -> rows.add(row(op + actualLabel, s)));
+    phase.intendedOperations.forEach((op, s) -> {
+      if (!op.equals("CLEANUP")) {
+        rows.add(row(op + " (intended)", s));
+      }
+    });
+    StringBuilder text = new StringBuilder(Format.table(header, rows));
+    if (!phase.intendedOperations.isEmpty()) {
+      text.append("(intended) = latency from the operation's scheduled start under -target: includes queueing "
+          + "behind slow operations (coordinated omission corrected)\n");
+    }
+    phase.warnings.forEach(w -> text.append("warning: ").append(w).append('\n'));
+    return text.toString();
+  }
+
+  private static List<String> row(String label, OperationStats s) {
+    List<String> row = new ArrayList<>(List.of(label, Format.number(s.count == null ? null : s.count.doubleValue()),
+        Format.number(s.avgUs)));
+    for (String p : Percentiles.STANDARD) {
+      row.add(Format.number(s.percentile(p)));
+    }
+    row.add(Format.number(s.maxUs));
+    row.add(s.returnCodes.isEmpty() ? "-" : Format.number((double) notOk(s)));
+    return row;
+  }
+
+  /** Operations whose return code is neither OK nor BATCHED_OK (YCSB counts both as success). */
+  static long notOk(OperationStats s) {
+    return s.returnCodes.entrySet().stream()
+        .filter(e -> !e.getKey().equals("OK") && !e.getKey().equals("BATCHED_OK"))
+        .mapToLong(Map.Entry::getValue).sum();
+  }
+}

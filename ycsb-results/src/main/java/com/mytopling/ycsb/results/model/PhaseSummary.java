@@ -1,0 +1,73 @@
+package com.mytopling.ycsb.results.model;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Everything known about one phase (load or run) of one run. */
+public class PhaseSummary {
+  /** YCSB's [OVERALL] RunTime(ms), or the common time window of a merged multi-client phase. */
+  public Double runtimeMs;
+  /** YCSB's [OVERALL] Throughput(ops/sec), or the summed throughput of all clients over the common window. */
+  public Double throughputOps;
+  /**
+   * "actual" when latencies are measured from the actual start of each operation (YCSB's default),
+   * "intended" when YCSB ran with measurement.interval=intended (then plain READ etc. hold intended latency).
+   */
+  public String latencyBasis = "actual";
+  /** Where the numbers come from: "ycsb-output" (load.out/run.out) or "merged-hdr-logs". */
+  public String source;
+  /** Workload operations and binding series: READ, UPDATE, INSERT, CLEANUP, INSERT-BATCH, READ-FAILED, ... */
+  public Map<String, OperationStats> operations = new LinkedHashMap<>();
+  /** Latency from the intended start time (YCSB's Intended-READ etc.), keyed without the prefix. */
+  public Map<String, OperationStats> intendedOperations = new LinkedHashMap<>();
+  /** measurement.trackjvm samples (THREAD_COUNT, USED_MEM_MB, ...): not latencies, kept apart. */
+  public Map<String, OperationStats> jvmSamples = new LinkedHashMap<>();
+  /** Other single-value lines, e.g. TOTAL_GC_TIME -> {"Time(ms)": 7}. */
+  public Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
+  /** Status lines of the phase's stderr, in order. */
+  public List<StatusSample> statusSeries = new ArrayList<>();
+  /** Present when the phase was merged from several clients' HdrHistogram logs. */
+  public MergeInfo merge;
+  /** Per-client figures of a merged phase, as each client's own output reported them. */
+  public List<ClientFigures> clients;
+  /** HdrHistogram log files found for this phase, relative to the run folder. */
+  public List<String> hdrLogs = new ArrayList<>();
+  /** Things a reader of the numbers should know: odd lines, missing sections. */
+  public List<String> warnings = new ArrayList<>();
+
+  /** Operations as a reader means them: without YCSB's CLEANUP housekeeping series. */
+  public Map<String, OperationStats> workloadOperations() {
+    Map<String, OperationStats> result = new LinkedHashMap<>();
+    operations.forEach((name, stats) -> {
+      if (!"CLEANUP".equals(name)) {
+        result.put(name, stats);
+      }
+    });
+    return result;
+  }
+
+  /** How a merged phase was computed. */
+  public static class MergeInfo {
+    public int clientCount;
+    /** Epoch milliseconds of the window in which all clients were running. */
+    public long commonWindowStartMs;
+    public long commonWindowEndMs;
+    /** Operations counted inside the common window, all clients together. */
+    public double opsInCommonWindow;
+    /** Series counted as operations for throughput. */
+    public List<String> countedSeries = new ArrayList<>();
+    public String method;
+  }
+
+  /** One client's own view of a merged phase. */
+  public static class ClientFigures {
+    public String client;
+    public Double runtimeMs;
+    public Double throughputOps;
+    public Long operations;
+    public Long startMs;
+    public Long endMs;
+  }
+}
