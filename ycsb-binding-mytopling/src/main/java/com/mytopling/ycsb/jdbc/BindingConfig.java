@@ -1,0 +1,171 @@
+package com.mytopling.ycsb.jdbc;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * Every property the binding reads, parsed and validated in one place. Stock YCSB JDBC names
+ * ({@code db.url}, {@code db.batchsize}, {@code jdbc.batchupdateapi}, ...) keep their meaning;
+ * ours are documented in the README's property table. Immutable; shared by all client threads.
+ */
+public final class BindingConfig {
+  /** YCSB limits a record to this many fields here: field sets are kept as a 64-bit mask. */
+  public static final int MAX_FIELDS = 64;
+  public static final String KEY_COLUMN = "YCSB_KEY";
+
+  public final List<String> urls;
+  public final String user;
+  public final String password;
+  public final String driverClass;
+  public final String dialect;
+  public final String engine;
+  public final int batchSize;
+  public final boolean batchUpdateApi;
+  public final int fetchSize;
+  public final boolean autoCommit;
+  public final boolean createTable;
+  public final boolean dropTable;
+  public final UpsertMode upsert;
+  public final String table;
+  public final List<String> fieldNames;
+  public final int fieldLength;
+  public final boolean driverOptions;
+  public final int connectTimeoutMs;
+  public final int socketTimeoutMs;
+  public final Path embeddedDataDir;
+  public final int embeddedPort;
+  public final int lockRetries;
+
+  private BindingConfig(PropertyReader p, Properties props, Map<String, String> env) throws ConfigException {
+    urls = Collections.unmodifiableList(readUrls(p, props));
+    user = p.string("db.user");
+    password = Secrets.resolvePassword(props, env);
+    driverClass = p.string("db.driver");
+    dialect = p.choice("db.dialect", "auto", "auto", "mysql", "mariadb", "myrocks", "mytopling", "sqlserver");
+    String eng = p.string("db.engine");
+    engine = eng == null ? null : Identifiers.check("db.engine", eng);
+    batchSize = p.intValue("db.batchsize", 1, 1, 1_000_000);
+    batchUpdateApi = p.bool("jdbc.batchupdateapi", false);
+    fetchSize = p.intValue("jdbc.fetchsize", 0, 0, Integer.MAX_VALUE);
+    autoCommit = p.bool("jdbc.autocommit", true);
+    createTable = p.bool("db.createtable", false);
+    dropTable = p.bool("db.droptable", false);
+    upsert = readUpsert(p);
+    table = Identifiers.check("table", p.string("table", "usertable"));
+    fieldNames = Collections.unmodifiableList(readFields(p));
+    fieldLength = p.intValue("fieldlength", 100, 1, 16 * 1024 * 1024);
+    driverOptions = p.bool("db.driveroptions", true);
+    connectTimeoutMs = p.intValue("db.connecttimeout", 10_000, 0, Integer.MAX_VALUE);
+    socketTimeoutMs = p.intValue("db.sockettimeout", 300_000, 0, Integer.MAX_VALUE);
+    String dataDir = p.string("db.embedded.datadir");
+    embeddedDataDir = dataDir == null ? defaultEmbeddedDataDir(env) : Path.of(dataDir).toAbsolutePath();
+    embeddedPort = p.intValue("db.embedded.port", 0, 0, 65535);
+    lockRetries = p.intValue("db.lockretries", 3, 0, 1000);
+    if (dropTable && !createTable) {
+      throw new ConfigException("db.droptable=true needs db.createtable=true (the table would be dropped and not recreated)");
+    }
+  }
+
+  public static BindingConfig from(Properties props) throws ConfigException {
+    return from(props, System.getenv());
+  }
+
+  public static BindingConfig from(Properties props, Map<String, String> env) throws ConfigException {
+    return new BindingConfig(new PropertyReader(props), props, env);
+  }
+
+  /** Rows per multi-row INSERT, or 1 when inserts go one at a time. */
+  public boolean batching() {
+    return batchUpdateApi && batchSize > 1;
+  }
+
+  public boolean embedded() {
+    return urls.isEmpty();
+  }
+
+  /**
+   * One URL in {@code db.url}, never split: SQL Server URLs contain ';' and MySQL URLs may
+   * list failover hosts with ','. Shards are numbered properties {@code db.url.1 .. db.url.N}.
+   */
+  private static List<String> readUrls(PropertyReader p, Properties props) throws ConfigException {
+    List<String> urls = new ArrayList<>();
+    String single = p.string("db.url");
+    for (int i = 1; ; i++) {
+      String shard = p.string("db.url." + i);
+      if (shard == null) {
+        break;
+      }
+      urls.add(shard);
+    }
+    for (String name : props.stringPropertyNames()) {
+      if (name.startsWith("db.url.") && !name.equals("db.url.options")) {
+        String suffix = name.substring("db.url.".length());
+        boolean numbered = suffix.chars().allMatch(Character::isDigit) && !suffix.isEmpty();
+        if (!numbered || Integer.parseInt(suffix) < 1 || Integer.parseInt(suffix) > urls.size()) {
+          throw new ConfigException(name + ": shard URLs must be numbered db.url.1, db.url.2, ... without gaps");
+        }
+      }
+    }
+    if (single != null && !urls.isEmpty()) {
+      throw new ConfigException("db.url and db.url.1.. are both set; use db.url for one server or db.url.N for shards");
+    }
+    if (single != null) {
+      urls.add(single);
+    }
+    for (String url : urls) {
+      if (!url.startsWith("jdbc:")) {
+        throw new ConfigException("db.url: '" + Secrets.maskUrl(url) + "' is not a JDBC URL (it must start with jdbc:)");
+      }
+    }
+    return urls;
+  }
+
+  private static UpsertMode readUpsert(PropertyReader p) throws ConfigException {
+    switch (p.choice("db.upsert", "false", "false", "true", "update", "replace")) {
+      case "true":
+      case "update":
+        return UpsertMode.UPDATE;
+      case "replace":
+        return UpsertMode.REPLACE;
+      default:
+        return UpsertMode.NONE;
+    }
+  }
+
+  private static List<String> readFields(PropertyReader p) throws ConfigException {
+    List<String> names = new ArrayList<>();
+    String explicit = p.string("db.fields");
+    if (explicit != null) {
+      for (String f : explicit.split(",")) {
+        names.add(Identifiers.check("db.fields", f.strip()));
+      }
+    } else {
+      int count = p.intValue("fieldcount", 10, 1, MAX_FIELDS);
+      String prefix = p.string("fieldnameprefix", "field");
+      for (int i = 0; i < count; i++) {
+        names.add(Identifiers.check("fieldnameprefix", prefix + i));
+      }
+    }
+    if (names.size() > MAX_FIELDS) {
+      throw new ConfigException("db.fields: " + names.size() + " fields; at most " + MAX_FIELDS + " are supported");
+    }
+    Set<String> seen = new HashSet<>();
+    for (String n : names) {
+      if (!seen.add(n.toUpperCase(java.util.Locale.ROOT)) || n.equalsIgnoreCase(KEY_COLUMN)) {
+        throw new ConfigException("db.fields: field '" + n + "' appears twice or clashes with " + KEY_COLUMN);
+      }
+    }
+    return names;
+  }
+
+  private static Path defaultEmbeddedDataDir(Map<String, String> env) {
+    String home = System.getProperty("user.home", ".");
+    return Path.of(home, ".ycsb-mytopling", "embedded-mariadb").toAbsolutePath();
+  }
+}

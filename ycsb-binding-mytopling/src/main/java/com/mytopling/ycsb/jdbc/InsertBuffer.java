@@ -1,0 +1,72 @@
+package com.mytopling.ycsb.jdbc;
+
+import java.util.Map;
+import site.ycsb.ByteIterator;
+
+/**
+ * Rows waiting to go to one shard as a multi-row INSERT. Values are copied to strings when
+ * buffered because YCSB's ByteIterators can be read only once. The arrays are allocated once
+ * and reused for every batch.
+ */
+final class InsertBuffer {
+  private final TableLayout layout;
+  private final String[] keys;
+  private final String[][] values;
+  private int rows;
+  private long mask;
+
+  InsertBuffer(TableLayout layout, int capacity) {
+    this.layout = layout;
+    this.keys = new String[capacity];
+    this.values = new String[capacity][layout.fieldCount()];
+  }
+
+  int capacity() {
+    return keys.length;
+  }
+
+  int rows() {
+    return rows;
+  }
+
+  long mask() {
+    return mask;
+  }
+
+  boolean isFull() {
+    return rows == keys.length;
+  }
+
+  /** Adds a row whose fields are {@code rowMask}; the caller flushes first when masks differ. */
+  void add(String key, Map<String, ByteIterator> row, long rowMask) {
+    if (rows == 0) {
+      mask = rowMask;
+    }
+    keys[rows] = key;
+    String[] target = values[rows];
+    for (Map.Entry<String, ByteIterator> e : row.entrySet()) {
+      target[layout.position(e.getKey())] = e.getValue().toString();
+    }
+    rows++;
+  }
+
+  /** Binds all buffered rows, key first then masked fields in field order, from parameter 1. */
+  void bind(java.sql.PreparedStatement ps) throws java.sql.SQLException {
+    int p = 1;
+    for (int r = 0; r < rows; r++) {
+      ps.setString(p++, keys[r]);
+      String[] row = values[r];
+      for (long m = mask; m != 0; m &= m - 1) {
+        ps.setString(p++, row[Long.numberOfTrailingZeros(m)]);
+      }
+    }
+  }
+
+  void clear() {
+    for (int r = 0; r < rows; r++) {
+      keys[r] = null;
+      java.util.Arrays.fill(values[r], null);
+    }
+    rows = 0;
+  }
+}

@@ -1,0 +1,378 @@
+package com.mytopling.ycsb.jdbc;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * YCSB binding for MySQL, MariaDB, MyRocks, MyTopling and SQL Server over JDBC.
+ *
+ * <p>One instance per client thread. Statements are prepared once per connection and cached
+ * by field mask; results are decoded by column position. With {@code db.batchsize=N} and
+ * {@code jdbc.batchupdateapi=true}, inserts are buffered per shard and sent as one N-row
+ * INSERT; buffered rows return {@link Status#BATCHED_OK}, and the rows each statement really
+ * stored or lost are counted in the {@value #BATCH_SERIES} series (Return=OK / Return=ERROR
+ * count rows), so no row goes unaccounted for.
+ */
+public class MyToplingDbClient extends DB {
+  /** Measurement series for multi-row inserts: one latency sample per statement, one status per row. */
+  public static final String BATCH_SERIES = "INSERT-BATCH";
+  /** Set to false (system property) to get a DBException instead of exit(1) on fatal errors. */
+  public static final String EXIT_ON_FATAL = "mytopling.exitOnFatal";
+
+  private SharedRuntime rt;
+  private TableLayout layout;
+  private ShardRouter router;
+  private ShardSession[] sessions;
+  private int retries;
+
+  @Override
+  public void init() throws DBException {
+    try {
+      rt = SharedRuntime.acquire(getProperties());
+    } catch (ConfigException e) {
+      throw fatal(e.getMessage());
+    }
+    layout = rt.layout;
+    router = new ShardRouter(rt.connectUrls.size());
+    retries = rt.config.lockRetries;
+    sessions = new ShardSession[rt.connectUrls.size()];
+    for (int i = 0; i < sessions.length; i++) {
+      try {
+        sessions[i] = new ShardSession(rt, i);
+      } catch (SQLException e) {
+        throw fatal("cannot connect to shard " + (i + 1) + ": " + SharedRuntime.describe(e, rt.password));
+      }
+    }
+  }
+
+  /**
+   * YCSB's ClientThread prints a stack trace for a failed init and goes on with zero
+   * operations, exiting 0. A benchmark that cannot start must say why in one line and fail.
+   */
+  private static DBException fatal(String message) {
+    System.err.println("[mytopling] fatal: " + message);
+    if (Boolean.parseBoolean(System.getProperty(EXIT_ON_FATAL, "true"))) {
+      System.err.flush();
+      System.exit(1);
+    }
+    return new DBException(message);
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    ShardSession s = sessions[router.shard(key)];
+    long mask;
+    try {
+      mask = layout.mask(fields);
+    } catch (TableLayout.UnknownFieldException e) {
+      rt.errors.record("READ", e.getMessage());
+      return Status.BAD_REQUEST;
+    }
+    for (int attempt = 0; ; attempt++) {
+      try {
+        PreparedStatement ps = s.reads.get(s.connection(), mask);
+        ps.setString(1, key);
+        Status status;
+        try (ResultSet rs = ps.executeQuery()) {
+          if (rs.next()) {
+            decode(rs, 1, mask, result);
+            status = Status.OK;
+          } else {
+            status = Status.NOT_FOUND;
+          }
+        }
+        s.afterRead();
+        return status;
+      } catch (SQLException e) {
+        if (!retryable(s, e, attempt)) {
+          return failed(s, "READ", e);
+        }
+      }
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+                     Vector<HashMap<String, ByteIterator>> result) {
+    long mask;
+    try {
+      mask = layout.mask(fields);
+    } catch (TableLayout.UnknownFieldException e) {
+      rt.errors.record("SCAN", e.getMessage());
+      return Status.BAD_REQUEST;
+    }
+    if (sessions.length == 1) {
+      return scanShard(sessions[0], startkey, recordcount, mask, result, null);
+    }
+    // Each shard returns its first recordcount keys >= startkey; the merged first recordcount
+    // of those are exactly the first recordcount keys of the whole table.
+    List<String> keys = new ArrayList<>();
+    Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
+    for (ShardSession s : sessions) {
+      Status st = scanShard(s, startkey, recordcount, mask, rows, keys);
+      if (!st.isOk()) {
+        return st;
+      }
+    }
+    Integer[] order = new Integer[keys.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (a, b) -> keys.get(a).compareTo(keys.get(b)));
+    for (int i = 0; i < order.length && i < recordcount; i++) {
+      result.add(rows.get(order[i]));
+    }
+    return Status.OK;
+  }
+
+  private Status scanShard(ShardSession s, String startkey, int recordcount, long mask,
+                           Vector<HashMap<String, ByteIterator>> result, List<String> keysOut) {
+    int before = result.size();
+    for (int attempt = 0; ; attempt++) {
+      try {
+        PreparedStatement ps = s.scans.get(s.connection(), mask);
+        ps.setString(rt.dialect.scanKeyParameter(), startkey);
+        ps.setInt(rt.dialect.scanLimitParameter(), recordcount);
+        if (rt.config.fetchSize > 0) {
+          ps.setFetchSize(rt.config.fetchSize);
+        }
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            HashMap<String, ByteIterator> row = new HashMap<>(layout.fieldCount() * 2);
+            decode(rs, 2, mask, row);
+            result.add(row);
+            if (keysOut != null) {
+              keysOut.add(rs.getString(1));
+            }
+          }
+        }
+        s.afterRead();
+        return Status.OK;
+      } catch (SQLException e) {
+        result.setSize(before);
+        if (keysOut != null) {
+          keysOut.subList(Math.min(before, keysOut.size()), keysOut.size()).clear();
+        }
+        if (!retryable(s, e, attempt)) {
+          return failed(s, "SCAN", e);
+        }
+      }
+    }
+  }
+
+  /** Copies the masked columns, which start at {@code firstColumn}, into the result by position. */
+  private void decode(ResultSet rs, int firstColumn, long mask, Map<String, ByteIterator> result) throws SQLException {
+    if (result == null) {
+      return;
+    }
+    int column = firstColumn;
+    for (long m = mask; m != 0; m &= m - 1) {
+      String value = rs.getString(column++);
+      if (value != null) {
+        result.put(layout.fieldName(Long.numberOfTrailingZeros(m)), new StringByteIterator(value));
+      }
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    ShardSession s = sessions[router.shard(key)];
+    long mask;
+    try {
+      mask = layout.mask(values.keySet());
+    } catch (TableLayout.UnknownFieldException e) {
+      rt.errors.record("UPDATE", e.getMessage());
+      return Status.BAD_REQUEST;
+    }
+    // ByteIterators can be read once: take the strings before the first attempt.
+    String[] bound = new String[Long.bitCount(mask)];
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      int p = layout.position(e.getKey());
+      bound[Long.bitCount(mask & ((1L << p) - 1))] = e.getValue().toString();
+    }
+    for (int attempt = 0; ; attempt++) {
+      try {
+        PreparedStatement ps = s.updates.get(s.connection(), mask);
+        for (int i = 0; i < bound.length; i++) {
+          ps.setString(i + 1, bound[i]);
+        }
+        ps.setString(bound.length + 1, key);
+        int n = ps.executeUpdate();
+        s.afterWrite(1);
+        return n > 0 ? Status.OK : Status.NOT_FOUND;
+      } catch (SQLException e) {
+        if (!retryable(s, e, attempt)) {
+          return failed(s, "UPDATE", e);
+        }
+      }
+    }
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    ShardSession s = sessions[router.shard(key)];
+    long mask;
+    try {
+      mask = layout.mask(values.keySet());
+    } catch (TableLayout.UnknownFieldException e) {
+      rt.errors.record("INSERT", e.getMessage());
+      rt.rowsFailed.increment();
+      return Status.BAD_REQUEST;
+    }
+    InsertBuffer buffer = s.buffer;
+    if (buffer != null) {
+      Status flushed = Status.OK;
+      if (buffer.rows() > 0 && buffer.mask() != mask) {
+        flushed = flush(s);
+      }
+      buffer.add(key, values, mask);
+      if (buffer.rows() >= rt.batchRows(mask)) {
+        Status st = flush(s);
+        return flushed.isOk() ? st : flushed;
+      }
+      return flushed.isOk() ? Status.BATCHED_OK : flushed;
+    }
+    String[] bound = new String[Long.bitCount(mask)];
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      int p = layout.position(e.getKey());
+      bound[Long.bitCount(mask & ((1L << p) - 1))] = e.getValue().toString();
+    }
+    for (int attempt = 0; ; attempt++) {
+      try {
+        PreparedStatement ps = s.inserts.get(s.connection(), mask);
+        ps.setString(1, key);
+        for (int i = 0; i < bound.length; i++) {
+          ps.setString(i + 2, bound[i]);
+        }
+        ps.executeUpdate();
+        s.afterWrite(1);
+        rt.rowsStored.increment();
+        return Status.OK;
+      } catch (SQLException e) {
+        if (!retryable(s, e, attempt)) {
+          rt.rowsFailed.increment();
+          return failed(s, "INSERT", e);
+        }
+      }
+    }
+  }
+
+  /**
+   * Sends the buffered rows of one session as one statement. Whatever happens, every buffered
+   * row is reported once in {@value #BATCH_SERIES}: OK when the statement stored it, ERROR when
+   * it did not. The buffer is empty afterwards.
+   */
+  private Status flush(ShardSession s) {
+    InsertBuffer buffer = s.buffer;
+    int rows = buffer.rows();
+    if (rows == 0) {
+      return Status.OK;
+    }
+    long mask = buffer.mask();
+    long start = System.nanoTime();
+    Status status = null;
+    for (int attempt = 0; status == null; attempt++) {
+      PreparedStatement oneOff = null;
+      try {
+        PreparedStatement ps;
+        if (rows == rt.batchRows(mask)) {
+          ps = s.batchInserts.get(s.connection(), mask);
+        } else {
+          oneOff = s.prepareInsert(mask, rows);
+          ps = oneOff;
+        }
+        buffer.bind(ps);
+        ps.executeUpdate();
+        s.afterWrite(rows);
+        status = Status.OK;
+      } catch (SQLException e) {
+        s.rollbackQuietly();
+        if (!retryable(s, e, attempt)) {
+          status = failed(s, "INSERT-BATCH", e);
+        }
+      } finally {
+        StatementCache.closeQuietly(oneOff);
+      }
+    }
+    buffer.clear();
+    Measurements m = Measurements.getMeasurements();
+    m.measure(BATCH_SERIES, (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - start) / 1000));
+    for (int i = 0; i < rows; i++) {
+      m.reportStatus(BATCH_SERIES, status);
+    }
+    if (status.isOk()) {
+      rt.rowsStored.add(rows);
+    } else {
+      rt.rowsFailed.add(rows);
+    }
+    return status;
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    ShardSession s = sessions[router.shard(key)];
+    for (int attempt = 0; ; attempt++) {
+      try {
+        PreparedStatement ps = s.delete();
+        ps.setString(1, key);
+        int n = ps.executeUpdate();
+        s.afterWrite(1);
+        return n > 0 ? Status.OK : Status.NOT_FOUND;
+      } catch (SQLException e) {
+        if (!retryable(s, e, attempt)) {
+          return failed(s, "DELETE", e);
+        }
+      }
+    }
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    if (sessions == null) {
+      return;
+    }
+    try {
+      for (ShardSession s : sessions) {
+        if (s != null) {
+          if (s.buffer != null) {
+            flush(s);
+          }
+          s.close();
+        }
+      }
+    } finally {
+      sessions = null;
+      SharedRuntime.release(rt);
+    }
+  }
+
+  /** Deadlocks and lock-wait timeouts are retried up to db.lockretries times. */
+  private boolean retryable(ShardSession s, SQLException e, int attempt) {
+    if (attempt < retries && LockErrors.isRetryable(e)) {
+      s.rollbackQuietly();
+      rt.lockRetries.increment();
+      return true;
+    }
+    return false;
+  }
+
+  private Status failed(ShardSession s, String operation, SQLException e) {
+    s.rollbackQuietly();
+    s.noteFailure(e);
+    rt.errors.record(operation, e);
+    return Status.ERROR;
+  }
+}

@@ -1,0 +1,110 @@
+package com.mytopling.ycsb.jdbc;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Where passwords come from and how they are kept out of every line we print.
+ *
+ * <p>Sources, first match wins: {@code db.passwd}, the file named by {@code db.passwdfile}
+ * (which must not be readable by group or others), the environment variable
+ * {@value #PASSWORD_ENV}.
+ */
+public final class Secrets {
+  /** Environment variable read when neither db.passwd nor db.passwdfile is set. */
+  public static final String PASSWORD_ENV = "YCSB_DB_PASSWORD";
+  static final String MASK = "*****";
+
+  // password=..., pwd=..., passwd=... inside JDBC URLs, in any letter case, up to the next
+  // separator of either URL style (& for MySQL, ; for SQL Server).
+  private static final Pattern URL_PASSWORD =
+      Pattern.compile("(?i)((?:password|passwd|pwd)\\s*=)([^&;]*)");
+
+  private Secrets() {
+  }
+
+  /** The password to use, or null when none is configured anywhere. */
+  public static String resolvePassword(Properties props, Map<String, String> env) throws ConfigException {
+    String direct = props.getProperty("db.passwd");
+    if (direct != null) {
+      return direct.strip();
+    }
+    String file = props.getProperty("db.passwdfile");
+    if (file != null && !file.isBlank()) {
+      return readPasswordFile(Path.of(file.strip()));
+    }
+    return env.get(PASSWORD_ENV);
+  }
+
+  private static String readPasswordFile(Path path) throws ConfigException {
+    try {
+      if (!Files.isReadable(path)) {
+        throw new ConfigException("db.passwdfile: cannot read " + path);
+      }
+      try {
+        Set<PosixFilePermission> perms = Files.getPosixFilePermissions(path);
+        if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
+          throw new ConfigException("db.passwdfile: " + path
+              + " is readable by group or others; restrict it with chmod 600");
+        }
+      } catch (UnsupportedOperationException notPosix) {
+        // Non-POSIX file systems have no such bits to check.
+      }
+      String content = Files.readString(path, StandardCharsets.UTF_8);
+      int newline = content.indexOf('\n');
+      return (newline >= 0 ? content.substring(0, newline) : content).strip();
+    } catch (IOException e) {
+      throw new ConfigException("db.passwdfile: cannot read " + path + ": " + e.getMessage());
+    }
+  }
+
+  /** The URL with any embedded password replaced by a mask. */
+  public static String maskUrl(String url) {
+    if (url == null) {
+      return null;
+    }
+    Matcher m = URL_PASSWORD.matcher(url);
+    return m.find() ? m.replaceAll("$1" + MASK) : url;
+  }
+
+  /**
+   * Text safe to print: URL passwords masked and every occurrence of a known password
+   * (which a server or driver may echo in an error message) replaced.
+   */
+  public static String mask(String text, String password) {
+    if (text == null) {
+      return null;
+    }
+    String masked = maskUrl(text);
+    if (password != null && password.length() >= 3) {
+      masked = masked.replace(password, MASK);
+    }
+    return masked;
+  }
+
+  /** True for property names whose values are secret. */
+  public static boolean isSecretName(String name) {
+    String n = name.toLowerCase(Locale.ROOT);
+    return n.contains("passwd") || n.contains("password") || n.contains("secret") || n.contains("token");
+  }
+
+  /** A copy of the properties, sorted, with secret values masked and URL passwords removed. */
+  public static Map<String, String> maskedProperties(Properties props) {
+    Map<String, String> out = new TreeMap<>();
+    for (String name : props.stringPropertyNames()) {
+      String value = props.getProperty(name);
+      out.put(name, isSecretName(name) ? MASK : maskUrl(value));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,208 @@
+package com.mytopling.ycsb.jdbc;
+
+import com.mytopling.ycsb.jdbc.dialect.Dialect;
+import com.mytopling.ycsb.jdbc.dialect.Dialects;
+import com.mytopling.ycsb.jdbc.dialect.MySqlDialect;
+import com.mytopling.ycsb.jdbc.dialect.ServerInfo;
+import com.mytopling.ycsb.jdbc.dialect.SqlServerDialect;
+import com.mytopling.ycsb.jdbc.embedded.EmbeddedMariaDb;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What all client threads of one process share: the parsed configuration, the chosen dialect,
+ * the URLs with driver settings applied, the error log and row counters. Created by the first
+ * client thread's init (which also prepares the table once, not once per thread) and released
+ * by the last thread's cleanup, which prints the totals.
+ */
+final class SharedRuntime {
+  private static SharedRuntime current;
+  private static int users;
+
+  final BindingConfig config;
+  final TableLayout layout;
+  final Dialect dialect;
+  final ServerInfo server;
+  final List<String> connectUrls;
+  final String user;
+  final String password;
+  final ErrorLog errors;
+  final PrintStream log;
+  /** Rows a batched or single insert stored, and rows whose insert failed. */
+  final LongAdder rowsStored = new LongAdder();
+  final LongAdder rowsFailed = new LongAdder();
+  final LongAdder reconnects = new LongAdder();
+  final LongAdder lockRetries = new LongAdder();
+
+  private SharedRuntime(BindingConfig config, Dialect dialect, ServerInfo server, List<String> connectUrls,
+                        String user, String password, PrintStream log) {
+    this.config = config;
+    this.layout = new TableLayout(config.table, config.fieldNames);
+    this.dialect = dialect;
+    this.server = server;
+    this.connectUrls = Collections.unmodifiableList(connectUrls);
+    this.user = user;
+    this.password = password;
+    this.log = log;
+    this.errors = new ErrorLog(log, password);
+  }
+
+  static synchronized SharedRuntime acquire(Properties props) throws ConfigException {
+    if (current == null) {
+      current = create(BindingConfig.from(props), System.err);
+    }
+    users++;
+    return current;
+  }
+
+  static synchronized void release(SharedRuntime rt) {
+    if (rt != current) {
+      return;
+    }
+    if (--users == 0) {
+      rt.printTotals();
+      current = null;
+    }
+  }
+
+  private static SharedRuntime create(BindingConfig config, PrintStream log) throws ConfigException {
+    List<String> urls = config.urls;
+    String user = config.user;
+    String password = config.password;
+    if (config.embedded()) {
+      EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(config.embeddedDataDir, config.embeddedPort, log);
+      urls = List.of(db.jdbcUrl());
+      user = "root";
+      password = null;
+    }
+    if (config.driverClass != null) {
+      try {
+        Class.forName(config.driverClass);
+      } catch (ClassNotFoundException e) {
+        throw new ConfigException("db.driver: class " + config.driverClass + " is not on the classpath");
+      }
+    }
+    List<String> connectUrls = new ArrayList<>();
+    List<String> added = new ArrayList<>();
+    for (String url : urls) {
+      Dialect family = Dialects.isSqlServerUrl(url) ? new SqlServerDialect() : new MySqlDialect();
+      if (config.driverOptions) {
+        JdbcUrls.Applied applied = JdbcUrls.withDefaults(url,
+            family.driverDefaults(url, config.connectTimeoutMs, config.socketTimeoutMs));
+        connectUrls.add(applied.url);
+        if (added.isEmpty()) {
+          added.addAll(applied.added);
+        }
+      } else {
+        connectUrls.add(url);
+      }
+    }
+    ServerInfo server;
+    Dialect dialect;
+    try (Connection c = open(connectUrls.get(0), user, password)) {
+      server = ServerInfo.query(c, Dialects.isSqlServerUrl(urls.get(0)));
+      dialect = "auto".equals(config.dialect) ? Dialects.detect(urls.get(0), server) : Dialects.byName(config.dialect);
+    } catch (SQLException e) {
+      throw new ConfigException("cannot connect to " + Secrets.maskUrl(urls.get(0)) + ": " + describe(e, password));
+    }
+    SharedRuntime rt = new SharedRuntime(config, dialect, server, connectUrls, user, password, log);
+    for (int i = 0; i < connectUrls.size(); i++) {
+      rt.prepareTable(i);
+    }
+    log.println("[mytopling] connected: dialect=" + dialect.name() + " server=\"" + server.version + "\" engine="
+        + rt.engine() + " shards=" + urls.size() + " driver=\"" + server.driver + "\" url=" + Secrets.maskUrl(urls.get(0)));
+    if (!added.isEmpty()) {
+      log.println("[mytopling] driver settings added (set them in the URL to override, db.driveroptions=false for none): "
+          + String.join(", ", added));
+    }
+    if (config.batching()) {
+      log.println("[mytopling] batched inserts: " + rt.batchRows(rt.layout.allFields()) + " rows per statement");
+    } else if (config.batchUpdateApi) {
+      log.println("[mytopling] jdbc.batchupdateapi=true with db.batchsize=" + config.batchSize
+          + ": rows are inserted one at a time (set db.batchsize > 1 to batch)");
+    }
+    return rt;
+  }
+
+  String engine() {
+    String e = config.engine != null ? config.engine : dialect.defaultEngine();
+    return e == null ? "default" : e;
+  }
+
+  /** Rows per multi-row insert for a field mask: db.batchsize capped by the dialect's parameter limit. */
+  int batchRows(long mask) {
+    return Math.min(config.batchSize, dialect.maxRowsPerStatement(1 + Long.bitCount(mask)));
+  }
+
+  Connection open(int shard) throws SQLException {
+    return open(connectUrls.get(shard), user, password);
+  }
+
+  private static Connection open(String url, String user, String password) throws SQLException {
+    Properties p = new Properties();
+    if (user != null) {
+      p.setProperty("user", user);
+    }
+    if (password != null) {
+      p.setProperty("password", password);
+    }
+    return DriverManager.getConnection(url, p);
+  }
+
+  /** Drops/creates the table when asked, then checks that it exists with every column. */
+  private void prepareTable(int shard) throws ConfigException {
+    String where = Secrets.maskUrl(config.urls.isEmpty() ? connectUrls.get(shard) : config.urls.get(shard));
+    try (Connection c = open(shard); Statement s = c.createStatement()) {
+      if (config.dropTable) {
+        s.execute(dialect.dropTable(layout));
+      }
+      if (config.createTable) {
+        String engine = config.engine != null ? config.engine : dialect.defaultEngine();
+        s.execute(dialect.createTable(layout, engine, config.fieldLength));
+      }
+      try {
+        s.executeQuery(dialect.probe(layout)).close();
+      } catch (SQLException e) {
+        throw new ConfigException("table " + layout.table() + " at " + where + " is missing or lacks a column ("
+            + describe(e, password) + "); create it, or set db.createtable=true");
+      }
+    } catch (SQLException e) {
+      throw new ConfigException("cannot prepare table " + layout.table() + " at " + where + ": " + describe(e, password));
+    }
+  }
+
+  /** SQLState/code, first line of the message and the root cause's, secrets masked. */
+  static String describe(SQLException e, String password) {
+    StringBuilder sb = new StringBuilder();
+    if (e.getSQLState() != null) {
+      sb.append(e.getSQLState()).append('/').append(e.getErrorCode()).append(' ');
+    }
+    sb.append(ErrorLog.firstLine(e.getMessage()));
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    if (root != e && root.getMessage() != null && !sb.toString().contains(root.getMessage())) {
+      sb.append(" (").append(ErrorLog.firstLine(root.getMessage())).append(')');
+    }
+    return Secrets.mask(sb.toString(), password);
+  }
+
+  private void printTotals() {
+    long stored = rowsStored.sum();
+    long failed = rowsFailed.sum();
+    if (stored > 0 || failed > 0 || reconnects.sum() > 0 || errors.total() > 0) {
+      log.println("[mytopling] totals: inserted rows stored=" + stored + " failed=" + failed
+          + " reconnects=" + reconnects.sum() + " lock retries=" + lockRetries.sum() + " errors=" + errors.total());
+    }
+    errors.printSummary();
+  }
+}
