@@ -1,0 +1,273 @@
+package com.mytopling.ycsb.fileloader;
+
+import com.mytopling.ycsb.fileloader.format.Compression;
+import com.mytopling.ycsb.fileloader.format.DataFileSpec;
+import com.mytopling.ycsb.fileloader.format.RecordFormat;
+import site.ycsb.WorkloadException;
+
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.UnsupportedCharsetException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Every {@code fileloader.*} property, parsed and checked in one place. docs/fileloader.md has
+ * the table of names, defaults and meanings; keep the two in step.
+ */
+public final class FileLoaderConfig {
+  public static final String FILE = "fileloader.file";
+  public static final String FORMAT = "fileloader.format";
+  public static final String COMPRESSION = "fileloader.compression";
+  public static final String CHARSET = "fileloader.charset";
+  public static final String HEADER = "fileloader.header";
+  public static final String COLUMNS = "fileloader.columns";
+  public static final String FIELDS = "fileloader.fields";
+  public static final String NAMING = "fileloader.naming";
+  public static final String KEY_FIELDS = "fileloader.keyfields";
+  public static final String KEY_SEPARATOR = "fileloader.keyseparator";
+  public static final String DUPLICATES = "fileloader.duplicates";
+  public static final String MALFORMED = "fileloader.malformed";
+  public static final String MALFORMED_LOG = "fileloader.malformed.log";
+  public static final String OVERLENGTH = "fileloader.overlength";
+  public static final String MAX_LENGTH = "fileloader.maxlength";
+  public static final String WRAP = "fileloader.wrap";
+  public static final String RUN_SKIP = "fileloader.run.skip";
+  public static final String PROGRESS_INTERVAL = "fileloader.progress.interval";
+  public static final String TABLE_SIZE = "fileloader.tablesize";
+  public static final String REPORT_FILE = "fileloader.reportfile";
+  public static final String MAX_LINE_BYTES = "fileloader.maxlinebytes";
+  public static final String EXIT_STATUS = "fileloader.exitstatus";
+
+  /** How table columns are named. */
+  public enum Naming {
+    /** fieldnameprefix + 0..n-1, as CoreWorkload and the binding's default table use. */
+    YCSB,
+    /** The data set's own names, cleaned to be SQL identifiers ({@code review/text} becomes {@code text}). */
+    DATASET
+  }
+
+  /** What to do with a second record whose key (built from record fields) was seen before. */
+  public enum DuplicatePolicy { SKIP, UPSERT, ERROR }
+
+  /** What to do with a record the parser rejects. */
+  public enum MalformedPolicy { SKIP, FAIL }
+
+  /** What to do with a value longer than its column. */
+  public enum OverlengthPolicy { FAIL, TRUNCATE }
+
+  private final DataFileSpec spec;
+  private final List<String> fields;
+  private final Naming naming;
+  private final List<String> keyFields;
+  private final String keySeparator;
+  private final DuplicatePolicy duplicates;
+  private final MalformedPolicy malformed;
+  private final int malformedLog;
+  private final OverlengthPolicy overlength;
+  /** Column width in characters for every field without its own entry; 0 = unlimited. */
+  private final int defaultMaxLength;
+  private final Map<String, Integer> maxLengthByField;
+  private final boolean wrap;
+  private final long runSkip;
+  private final int progressIntervalSeconds;
+  private final boolean tableSize;
+  private final String reportFile;
+  private final boolean exitStatus;
+
+  private FileLoaderConfig(Properties p) throws WorkloadException {
+    String file = p.getProperty(FILE, "").trim();
+    if (file.isEmpty()) {
+      throw new WorkloadException(FILE + " is not set: give the data file to load (-p " + FILE + "=PATH)");
+    }
+    Path path = Path.of(file);
+    try {
+      String formatName = p.getProperty(FORMAT, "auto").trim();
+      RecordFormat format = formatName.isEmpty() || formatName.equalsIgnoreCase("auto")
+          ? RecordFormat.fromFileName(path) : RecordFormat.fromName(formatName);
+      Compression compression = Compression.fromName(p.getProperty(COMPRESSION, "auto"));
+      String charsetName = p.getProperty(CHARSET, "").trim();
+      Charset charset = charsetName.isEmpty() ? null : Charset.forName(charsetName);
+      int maxLineBytes = intProperty(p, MAX_LINE_BYTES, DataFileSpec.DEFAULT_MAX_LINE_BYTES, 1024);
+      spec = new DataFileSpec(path, format, compression, charset,
+          bool(p, HEADER, true), list(p.getProperty(COLUMNS)), maxLineBytes);
+    } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
+      throw new WorkloadException(CHARSET + ": unknown charset '" + p.getProperty(CHARSET) + "'");
+    } catch (IllegalArgumentException e) {
+      throw new WorkloadException(e.getMessage());
+    }
+    fields = list(p.getProperty(FIELDS));
+    naming = choice(p, NAMING, Naming.class, Naming.YCSB);
+    keyFields = list(p.getProperty(KEY_FIELDS));
+    keySeparator = p.getProperty(KEY_SEPARATOR, ":");
+    duplicates = choice(p, DUPLICATES, DuplicatePolicy.class, DuplicatePolicy.SKIP);
+    malformed = choice(p, MALFORMED, MalformedPolicy.class, MalformedPolicy.SKIP);
+    malformedLog = intProperty(p, MALFORMED_LOG, 20, 0);
+    overlength = choice(p, OVERLENGTH, OverlengthPolicy.class, OverlengthPolicy.FAIL);
+    maxLengthByField = new HashMap<>();
+    String prefix = MAX_LENGTH + ".";
+    for (String name : p.stringPropertyNames()) {
+      if (name.startsWith(prefix)) {
+        maxLengthByField.put(name.substring(prefix.length()), intProperty(p, name, 0, 0));
+      }
+    }
+    defaultMaxLength = p.getProperty(MAX_LENGTH) != null ? intProperty(p, MAX_LENGTH, 0, 0) : -1;
+    wrap = bool(p, WRAP, false);
+    runSkip = longProperty(p, RUN_SKIP, 0);
+    progressIntervalSeconds = intProperty(p, PROGRESS_INTERVAL, 10, 0);
+    tableSize = bool(p, TABLE_SIZE, true);
+    String report = p.getProperty(REPORT_FILE, "").trim();
+    reportFile = report.isEmpty() ? null : report;
+    exitStatus = bool(p, EXIT_STATUS, true);
+  }
+
+  public static FileLoaderConfig from(Properties p) throws WorkloadException {
+    return new FileLoaderConfig(p);
+  }
+
+  static List<String> list(String value) {
+    List<String> out = new ArrayList<>();
+    if (value != null) {
+      for (String part : value.split(",")) {
+        String t = part.trim();
+        if (!t.isEmpty()) {
+          out.add(t);
+        }
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  private static boolean bool(Properties p, String name, boolean def) throws WorkloadException {
+    String v = p.getProperty(name);
+    if (v == null || v.isBlank()) {
+      return def;
+    }
+    switch (v.trim().toLowerCase(Locale.ROOT)) {
+    case "true":
+      return true;
+    case "false":
+      return false;
+    default:
+      throw new WorkloadException(name + "=" + v + " is not true or false");
+    }
+  }
+
+  private static int intProperty(Properties p, String name, int def, int min) throws WorkloadException {
+    long v = longProperty(p, name, def);
+    if (v < min || v > Integer.MAX_VALUE) {
+      throw new WorkloadException(name + "=" + v + " is out of range (at least " + min + ")");
+    }
+    return (int) v;
+  }
+
+  private static long longProperty(Properties p, String name, long def) throws WorkloadException {
+    String v = p.getProperty(name);
+    if (v == null || v.isBlank()) {
+      return def;
+    }
+    try {
+      long n = Long.parseLong(v.trim());
+      if (n < 0) {
+        throw new WorkloadException(name + "=" + v + " must not be negative");
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new WorkloadException(name + "=" + v + " is not a whole number");
+    }
+  }
+
+  private static <E extends Enum<E>> E choice(Properties p, String name, Class<E> type, E def)
+      throws WorkloadException {
+    String v = p.getProperty(name);
+    if (v == null || v.isBlank()) {
+      return def;
+    }
+    try {
+      return Enum.valueOf(type, v.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      List<String> allowed = new ArrayList<>();
+      for (E c : type.getEnumConstants()) {
+        allowed.add(c.name().toLowerCase(Locale.ROOT));
+      }
+      throw new WorkloadException(name + "=" + v + " is not one of " + String.join(", ", allowed));
+    }
+  }
+
+  public DataFileSpec spec() {
+    return spec;
+  }
+
+  /** Source fields to load, by full or cleaned name, in column order; empty = all. */
+  public List<String> fields() {
+    return fields;
+  }
+
+  public Naming naming() {
+    return naming;
+  }
+
+  /** Record fields the row key is built from; empty = YCSB's own key sequence. */
+  public List<String> keyFields() {
+    return keyFields;
+  }
+
+  public String keySeparator() {
+    return keySeparator;
+  }
+
+  public DuplicatePolicy duplicates() {
+    return duplicates;
+  }
+
+  public MalformedPolicy malformed() {
+    return malformed;
+  }
+
+  public int malformedLog() {
+    return malformedLog;
+  }
+
+  public OverlengthPolicy overlength() {
+    return overlength;
+  }
+
+  /** fileloader.maxlength if given, else -1 (then the caller picks the default). */
+  public int defaultMaxLength() {
+    return defaultMaxLength;
+  }
+
+  /** fileloader.maxlength.NAME entries, by the NAME as written. */
+  public Map<String, Integer> maxLengthByField() {
+    return maxLengthByField;
+  }
+
+  public boolean wrap() {
+    return wrap;
+  }
+
+  public long runSkip() {
+    return runSkip;
+  }
+
+  public int progressIntervalSeconds() {
+    return progressIntervalSeconds;
+  }
+
+  public boolean tableSize() {
+    return tableSize;
+  }
+
+  public String reportFile() {
+    return reportFile;
+  }
+
+  public boolean exitStatus() {
+    return exitStatus;
+  }
+}

@@ -1,0 +1,462 @@
+package com.mytopling.ycsb.fileloader;
+
+import com.mytopling.ycsb.fileloader.FileLoaderConfig.DuplicatePolicy;
+import com.mytopling.ycsb.fileloader.FileLoaderConfig.Naming;
+import com.mytopling.ycsb.fileloader.format.RecordParser;
+import site.ycsb.ByteIterator;
+import site.ycsb.Client;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsb.WorkloadException;
+import site.ycsb.generator.ExponentialGenerator;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.workloads.CoreWorkload;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * CoreWorkload with field values taken from a data file: inserts in the load phase, and updates,
+ * inserts and read-modify-writes in the run phase, use the file's records in file order. Keys,
+ * key choosers and the operation mix are CoreWorkload's.
+ *
+ * <p>With YCSB keys (the default) the row for key number k holds the k-th usable record of the
+ * file (counting from 0; malformed and skipped records do not count), whatever the thread count,
+ * so the run phase's key chooser finds loaded rows and tests can check every row.
+ *
+ * <p>A record is never counted as a successful operation unless the DB accepted it: unusable
+ * records are passed over inside one operation, and problems the policies call fatal stop all
+ * threads and make the process exit with status 3 after YCSB has printed its measurements.
+ */
+public class FileWorkload extends CoreWorkload {
+  private final LoadCounters counters = new LoadCounters();
+  private final AtomicBoolean progressStarted = new AtomicBoolean();
+  private final AtomicBoolean endOfFileNoted = new AtomicBoolean();
+  private final Measurements measurements = Measurements.getMeasurements();
+  private PrintStream log = System.err;
+  private PrintStream results = System.out;
+
+  private FileLoaderConfig config;
+  private Properties props;
+  private FieldMapping mapping;
+  private RecordSource source;
+  private ProgressReporter progress;
+  private boolean transactions;
+  /** Inserts the load phase is asked for (YCSB's operation count for the load). */
+  private long expectedInserts;
+  private long firstKeyNumber;
+  private volatile String failure;
+  private volatile boolean stoppedAtEndOfFile;
+
+  /** For tests: where notes and the summary go instead of stderr and stdout. */
+  void setOutput(PrintStream notes, PrintStream summary) {
+    this.log = notes;
+    this.results = summary;
+  }
+
+  @Override
+  public void init(Properties p) throws WorkloadException {
+    this.props = p;
+    config = FileLoaderConfig.from(p);
+    transactions = Boolean.parseBoolean(p.getProperty(Client.DO_TRANSACTIONS_PROPERTY, "true"));
+    if (Boolean.parseBoolean(p.getProperty(DATA_INTEGRITY_PROPERTY, "false"))) {
+      throw new WorkloadException("dataintegrity=true checks CoreWorkload's generated values and cannot work with "
+          + "file values; turn it off for FileWorkload");
+    }
+    if (!config.keyFields().isEmpty() && transactions) {
+      throw new WorkloadException(FileLoaderConfig.KEY_FIELDS + " builds keys the run phase's key chooser cannot "
+          + "address; use it for loading only, or load with YCSB keys");
+    }
+    if (!config.keyFields().isEmpty() && config.wrap()) {
+      throw new WorkloadException(FileLoaderConfig.WRAP + "=true with " + FileLoaderConfig.KEY_FIELDS
+          + " would only repeat keys already loaded");
+    }
+
+    RecordParser parser = openParser();
+    try {
+      List<String> fileFields = parser.fieldNames();
+      if (fileFields.isEmpty()) {
+        throw new WorkloadException("data file " + config.spec().path() + " has no records to learn field names "
+            + "from (or its first record is malformed); give them with " + FileLoaderConfig.COLUMNS);
+      }
+      mapping = FieldMapping.build(fileFields, config.fields(), config.naming(),
+          p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT), defaultWidth(p), config.maxLengthByField());
+      shareFieldsWithBinding(p);
+      super.init(p);
+      int[] keyIndexes = new int[config.keyFields().size()];
+      for (int i = 0; i < keyIndexes.length; i++) {
+        keyIndexes[i] = FieldMapping.indexOf(fileFields, config.keyFields().get(i));
+      }
+      long skip;
+      if (transactions) {
+        skip = config.runSkip();
+      } else {
+        firstKeyNumber = Long.parseLong(p.getProperty(INSERT_START_PROPERTY, INSERT_START_PROPERTY_DEFAULT));
+        expectedInserts = Long.parseLong(p.containsKey(Client.INSERT_COUNT_PROPERTY)
+            ? p.getProperty(Client.INSERT_COUNT_PROPERTY)
+            : p.getProperty(Client.RECORD_COUNT_PROPERTY, Client.DEFAULT_RECORD_COUNT));
+        // Key number k holds usable record k, so a load that starts at key k starts at record k.
+        skip = config.keyFields().isEmpty() ? firstKeyNumber : 0;
+      }
+      source = new RecordSource(config.spec(), parser, mapping, keyIndexes, config, skip, counters, log);
+    } catch (WorkloadException | RuntimeException e) {
+      closeQuietly(parser);
+      throw e;
+    } catch (IOException e) {
+      closeQuietly(parser);
+      throw new WorkloadException(e.getMessage());
+    }
+    if (config.exitStatus()) {
+      ExitStatus.install();
+    }
+  }
+
+  private RecordParser openParser() throws WorkloadException {
+    try {
+      return config.spec().open();
+    } catch (IOException e) {
+      throw new WorkloadException(e.getMessage());
+    }
+  }
+
+  /** Column width when fileloader.maxlength does not say: the binding makes YCSB columns fieldlength wide. */
+  private int defaultWidth(Properties p) throws WorkloadException {
+    if (config.defaultMaxLength() >= 0) {
+      return config.defaultMaxLength();
+    }
+    if (config.naming() == Naming.DATASET) {
+      return 0;
+    }
+    try {
+      return Integer.parseInt(p.getProperty(FIELD_LENGTH_PROPERTY, FIELD_LENGTH_PROPERTY_DEFAULT).trim());
+    } catch (NumberFormatException e) {
+      throw new WorkloadException(FIELD_LENGTH_PROPERTY + "=" + p.getProperty(FIELD_LENGTH_PROPERTY) + " is not a number");
+    }
+  }
+
+  /**
+   * YCSB hands this same Properties object to the DB bindings after init, so this is where the
+   * binding learns the columns: fieldcount for YCSB names, db.fields for the data set's names.
+   */
+  private void shareFieldsWithBinding(Properties p) throws WorkloadException {
+    String count = Integer.toString(mapping.size());
+    String userCount = p.getProperty(FIELD_COUNT_PROPERTY);
+    if (config.naming() == Naming.YCSB && userCount != null && !userCount.trim().equals(count)) {
+      throw new WorkloadException(FIELD_COUNT_PROPERTY + "=" + userCount.trim() + " but the data file gives "
+          + count + " fields " + mapping.sourceNames() + "; drop fieldcount or choose fields with "
+          + FileLoaderConfig.FIELDS);
+    }
+    p.setProperty(FIELD_COUNT_PROPERTY, count);
+    if (config.naming() == Naming.DATASET) {
+      String wanted = String.join(",", mapping.columnNames());
+      String given = p.getProperty("db.fields");
+      if (given == null) {
+        p.setProperty("db.fields", wanted);
+      } else if (!FileLoaderConfig.list(given.toLowerCase(Locale.ROOT))
+          .equals(FileLoaderConfig.list(wanted.toLowerCase(Locale.ROOT)))) {
+        throw new WorkloadException("db.fields=" + given + " does not match the data file's columns " + wanted);
+      }
+    }
+    if (config.duplicates() == DuplicatePolicy.UPSERT && !config.keyFields().isEmpty()) {
+      if ("false".equalsIgnoreCase(p.getProperty("db.upsert", "").trim())) {
+        throw new WorkloadException(FileLoaderConfig.DUPLICATES + "=upsert needs db.upsert=true");
+      }
+      p.setProperty("db.upsert", "true");
+    }
+  }
+
+  // ---- load phase ----
+
+  @Override
+  public boolean doInsert(DB db, Object threadstate) {
+    FileRecord r = take();
+    if (r == null) {
+      return false;
+    }
+    String key = r.key() != null ? r.key() : buildKeyName(r.ordinal());
+    Status status = insertWithRetry(db, key, r.allValues());
+    if (status != null && status.isOk()) {
+      counters.insertsOk.increment();
+      return true;
+    }
+    counters.insertsFailed.increment();
+    fail("insert of the record at line " + r.lineNumber() + " (key " + key + ") failed: " + status);
+    return false;
+  }
+
+  /** CoreWorkload's retry rule: core_workload_insertion_retry_limit/interval. */
+  private Status insertWithRetry(DB db, String key, HashMap<String, ByteIterator> values) {
+    Status status;
+    int attempts = 0;
+    while (true) {
+      status = db.insert(table, key, values);
+      if (status != null && status.isOk()) {
+        return status;
+      }
+      if (++attempts > insertionRetryLimit || isStopRequested()) {
+        return status;
+      }
+      log.println("fileloader: retrying insert of key " + key + ", attempt " + attempts);
+      try {
+        Thread.sleep((long) (1000 * insertionRetryInterval * (0.8 + 0.4 * Math.random())));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return status;
+      }
+    }
+  }
+
+  /** The next record for this thread, or null (after taking note) at end of file or on failure. */
+  private FileRecord take() {
+    if (progressStarted.compareAndSet(false, true) && config.progressIntervalSeconds() > 0) {
+      progress = new ProgressReporter(source, counters::delivered, transactions ? 0 : expectedInserts,
+          config.progressIntervalSeconds(), log);
+      progress.start();
+    }
+    FileRecord r;
+    try {
+      r = source.next();
+    } catch (FatalRecordException e) {
+      fail(e.getMessage());
+      return null;
+    }
+    if (r == null) {
+      endOfFile();
+    }
+    return r;
+  }
+
+  private void endOfFile() {
+    if (!endOfFileNoted.compareAndSet(false, true)) {
+      return;
+    }
+    long usable = counters.delivered();
+    if (!transactions) {
+      if (usable < expectedInserts) {
+        fail("the data file ran out after " + usable + " usable records (from record " + firstKeyNumber
+            + "), but the load asks for " + expectedInserts + "; load and run with recordcount="
+            + (firstKeyNumber + usable) + " (so the run phase's keys exist), or set " + FileLoaderConfig.WRAP
+            + "=true to use records again");
+      }
+      return;
+    }
+    stoppedAtEndOfFile = true;
+    log.println("fileloader: end of the data file after " + usable + " records used by the run phase: "
+        + "stopping the run before operationcount (set " + FileLoaderConfig.WRAP + "=true to start over "
+        + "at the beginning of the file)");
+    requestStop();
+  }
+
+  private void fail(String why) {
+    synchronized (this) {
+      if (failure != null) {
+        return;
+      }
+      failure = why;
+    }
+    log.println("fileloader: FATAL: " + why);
+    if (config.exitStatus()) {
+      ExitStatus.fail(why);
+    }
+    requestStop();
+  }
+
+  // ---- run phase ----
+
+  @Override
+  public boolean doTransaction(DB db, Object threadstate) {
+    String operation = operationchooser.nextString();
+    if (operation == null) {
+      return false;
+    }
+    switch (operation) {
+    case "READ":
+      doTransactionRead(db);
+      return true;
+    case "UPDATE":
+      return update(db);
+    case "INSERT":
+      return insert(db);
+    case "SCAN":
+      doTransactionScan(db);
+      return true;
+    default:
+      return readModifyWrite(db);
+    }
+  }
+
+  /** CoreWorkload's key choice (its own helper is package-private). */
+  private long nextKeyNumber() {
+    long keynum;
+    if (keychooser instanceof ExponentialGenerator) {
+      do {
+        keynum = transactioninsertkeysequence.lastValue() - keychooser.nextValue().intValue();
+      } while (keynum < 0);
+    } else {
+      do {
+        keynum = keychooser.nextValue().intValue();
+      } while (keynum > transactioninsertkeysequence.lastValue());
+    }
+    return keynum;
+  }
+
+  /** Null (all fields) or one random column, as CoreWorkload's readallfields does. */
+  private Set<String> fieldsToRead() {
+    if (readallfields) {
+      return null;
+    }
+    Set<String> one = new HashSet<>();
+    one.add(mapping.columnNames().get(fieldchooser.nextValue().intValue()));
+    return one;
+  }
+
+  private HashMap<String, ByteIterator> valuesToWrite(FileRecord r) {
+    return writeallfields ? r.allValues() : r.oneValue(fieldchooser.nextValue().intValue());
+  }
+
+  @Override
+  public void doTransactionRead(DB db) {
+    db.read(table, buildKeyName(nextKeyNumber()), fieldsToRead(), new HashMap<>());
+  }
+
+  @Override
+  public void doTransactionScan(DB db) {
+    String start = buildKeyName(nextKeyNumber());
+    db.scan(table, start, scanlength.nextValue().intValue(), fieldsToRead(), new Vector<>());
+  }
+
+  @Override
+  public void doTransactionUpdate(DB db) {
+    update(db);
+  }
+
+  @Override
+  public void doTransactionInsert(DB db) {
+    insert(db);
+  }
+
+  @Override
+  public void doTransactionReadModifyWrite(DB db) {
+    readModifyWrite(db);
+  }
+
+  private boolean update(DB db) {
+    FileRecord r = take();
+    if (r == null) {
+      return false;
+    }
+    Status s = db.update(table, buildKeyName(nextKeyNumber()), valuesToWrite(r));
+    countUpdate(s);
+    return true;
+  }
+
+  private void countUpdate(Status s) {
+    if (s != null && s.isOk()) {
+      counters.updatesOk.increment();
+    } else {
+      counters.updatesFailed.increment();
+    }
+  }
+
+  private boolean insert(DB db) {
+    FileRecord r = take();
+    if (r == null) {
+      return false;
+    }
+    long keynum = transactioninsertkeysequence.nextValue();
+    try {
+      Status s = db.insert(table, buildKeyName(keynum), r.allValues());
+      if (s != null && s.isOk()) {
+        counters.insertsOk.increment();
+      } else {
+        counters.insertsFailed.increment();
+      }
+    } finally {
+      transactioninsertkeysequence.acknowledge(keynum);
+    }
+    return true;
+  }
+
+  private boolean readModifyWrite(DB db) {
+    FileRecord r = take();
+    if (r == null) {
+      return false;
+    }
+    String key = buildKeyName(nextKeyNumber());
+    HashMap<String, ByteIterator> values = valuesToWrite(r);
+    long intended = measurements.getIntendedtartTimeNs();
+    long start = System.nanoTime();
+    db.read(table, key, fieldsToRead(), new HashMap<>());
+    Status s = db.update(table, key, values);
+    long end = System.nanoTime();
+    countUpdate(s);
+    measurements.measure("READ-MODIFY-WRITE", (int) ((end - start) / 1000));
+    measurements.measureIntended("READ-MODIFY-WRITE", (int) ((end - intended) / 1000));
+    return true;
+  }
+
+  // ---- end of run ----
+
+  @Override
+  public void cleanup() throws WorkloadException {
+    if (progress != null) {
+      progress.close();
+    }
+    if (!transactions && failure == null && counters.insertsOk() < expectedInserts && !isStopRequested()) {
+      // Threads that stopped without a failure note (e.g. a DB error reported only as a status).
+      fail("only " + counters.insertsOk() + " of " + expectedInserts + " records were inserted");
+    }
+    RunSummary summary = new RunSummary(config, counters, transactions, expectedInserts, stoppedAtEndOfFile,
+        failure);
+    if (!transactions && failure == null && config.tableSize()) {
+      summary.measureTable(props, table, log);
+    }
+    summary.print(results);
+    summary.writeReportFile(log);
+    try {
+      source.close();
+    } catch (IOException e) {
+      log.println("fileloader: closing the data file: " + e.getMessage());
+    }
+  }
+
+  private static void closeQuietly(RecordParser parser) {
+    try {
+      parser.close();
+    } catch (IOException ignored) {
+      // Already failing; the first problem is the one to report.
+    }
+  }
+
+  // ---- for tests and the report ----
+
+  public LoadCounters counters() {
+    return counters;
+  }
+
+  /** Why the run failed, or null. */
+  public String failure() {
+    return failure;
+  }
+
+  public boolean stoppedAtEndOfFile() {
+    return stoppedAtEndOfFile;
+  }
+
+  public List<String> columnNames() {
+    return mapping.columnNames();
+  }
+
+  /** The key a record ordinal gets with YCSB keys. */
+  public String keyFor(long ordinal) {
+    return buildKeyName(ordinal);
+  }
+}

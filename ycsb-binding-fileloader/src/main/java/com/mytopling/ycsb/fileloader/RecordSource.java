@@ -1,0 +1,242 @@
+package com.mytopling.ycsb.fileloader;
+
+import com.mytopling.ycsb.fileloader.FileLoaderConfig.DuplicatePolicy;
+import com.mytopling.ycsb.fileloader.FileLoaderConfig.MalformedPolicy;
+import com.mytopling.ycsb.fileloader.FileLoaderConfig.OverlengthPolicy;
+import com.mytopling.ycsb.fileloader.format.DataFileSpec;
+import com.mytopling.ycsb.fileloader.format.DataRecord;
+import com.mytopling.ycsb.fileloader.format.FilePosition;
+import com.mytopling.ycsb.fileloader.format.MalformedRecordException;
+import com.mytopling.ycsb.fileloader.format.RecordParser;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * Hands the file's records to any number of client threads, each record to exactly one caller,
+ * in file order. Every call does its own reading under one lock and returns null at end of file,
+ * so there is no reader thread and no queue that could leave a thread waiting forever.
+ *
+ * <p>Checks happen here, under the lock, so that a record's ordinal counts only records that
+ * will be written: malformed records (skip or fail), values longer than their column (fail or
+ * truncate), and duplicate keys built from record fields (skip, upsert or error). Once a fatal
+ * problem is found, every later call fails with the same message.
+ */
+public final class RecordSource implements AutoCloseable {
+  /** Keys go into YCSB_KEY VARCHAR(255). */
+  static final int MAX_KEY_LENGTH = 255;
+
+  private final DataFileSpec spec;
+  private final FieldMapping mapping;
+  private final int[] keyIndexes;
+  private final String keySeparator;
+  private final MalformedPolicy malformedPolicy;
+  private final OverlengthPolicy overlengthPolicy;
+  private final DuplicatePolicy duplicatePolicy;
+  private final boolean wrap;
+  private final int malformedLog;
+  private final LoadCounters counters;
+  private final PrintStream log;
+  private final KeyFingerprints seenKeys;
+
+  private RecordParser parser;
+  private long toSkip;
+  private long nextOrdinal;
+  private long usableThisPass;
+  private boolean endOfFile;
+  private String fatal;
+  private long loggedMalformed;
+
+  /**
+   * @param parser an open parser on {@code spec}, positioned at its first record
+   * @param keyIndexes file field indexes the key is built from; empty for YCSB keys
+   * @param skip usable records to pass over first; they still count for ordinals
+   */
+  RecordSource(DataFileSpec spec, RecordParser parser, FieldMapping mapping, int[] keyIndexes,
+               FileLoaderConfig config, long skip, LoadCounters counters, PrintStream log) {
+    this.spec = spec;
+    this.parser = parser;
+    this.mapping = mapping;
+    this.keyIndexes = keyIndexes.clone();
+    this.keySeparator = config.keySeparator();
+    this.malformedPolicy = config.malformed();
+    this.overlengthPolicy = config.overlength();
+    this.duplicatePolicy = config.duplicates();
+    this.wrap = config.wrap();
+    this.malformedLog = config.malformedLog();
+    this.counters = counters;
+    this.log = log;
+    this.toSkip = skip;
+    this.seenKeys = keyIndexes.length > 0 ? new KeyFingerprints() : null;
+  }
+
+  /**
+   * The next usable record, or null at end of file (and on every call after it).
+   *
+   * @throws FatalRecordException when the policies say stop, or the file cannot be read
+   */
+  public synchronized FileRecord next() throws FatalRecordException {
+    if (fatal != null) {
+      throw new FatalRecordException(fatal);
+    }
+    while (!endOfFile) {
+      FileRecord r = readOne();
+      if (r == null) {
+        continue;
+      }
+      if (toSkip > 0) {
+        toSkip--;
+        continue;
+      }
+      counters.delivered.increment();
+      counters.inputBytes.set(parser.bytesConsumed());
+      counters.valueChars.add(r.valueChars());
+      return r;
+    }
+    return null;
+  }
+
+  /** One step: a usable record, or null after dealing with an unusable one or end of file. */
+  private FileRecord readOne() throws FatalRecordException {
+    DataRecord rec;
+    try {
+      rec = parser.next();
+    } catch (MalformedRecordException e) {
+      counters.malformed.increment();
+      rejected(e.getMessage());
+      return null;
+    } catch (IOException e) {
+      throw fail(e.getMessage());
+    }
+    if (rec == null) {
+      atEndOfPass();
+      return null;
+    }
+    String key = null;
+    if (keyIndexes.length > 0) {
+      key = buildKey(rec);
+      if (key == null) {
+        return null;
+      }
+      if (!seenKeys.add(key)) {
+        counters.duplicates.increment();
+        switch (duplicatePolicy) {
+        case SKIP:
+          return null;
+        case ERROR:
+          throw fail("duplicate key '" + key + "' in record at " + rec.position()
+              + " (fileloader.duplicates=error)");
+        default:
+          break;
+        }
+      }
+    }
+    String[] values = new String[mapping.size()];
+    for (int c = 0; c < values.length; c++) {
+      values[c] = checkedValue(rec, c);
+    }
+    usableThisPass++;
+    return new FileRecord(nextOrdinal++, key, mapping.columnNames(), values, rec.lineNumber(), rec.byteOffset());
+  }
+
+  private String checkedValue(DataRecord rec, int column) throws FatalRecordException {
+    String v = mapping.rawValue(rec, column);
+    int width = mapping.width(column);
+    if (width <= 0 || v.length() <= width) {
+      return v;
+    }
+    if (overlengthPolicy == OverlengthPolicy.FAIL) {
+      throw fail("record at " + rec.position() + ": field '" + mapping.sourceNames().get(column) + "' is "
+          + v.length() + " characters, longer than its column " + mapping.columnNames().get(column) + " ("
+          + width + "); widen the column (fieldlength or fileloader.maxlength) or set fileloader.overlength=truncate");
+    }
+    counters.truncatedValues.increment();
+    int cut = width;
+    // Do not split a surrogate pair.
+    if (Character.isHighSurrogate(v.charAt(cut - 1))) {
+      cut--;
+    }
+    return v.substring(0, cut);
+  }
+
+  private String buildKey(DataRecord rec) throws FatalRecordException {
+    StringBuilder sb = new StringBuilder(64);
+    for (int i = 0; i < keyIndexes.length; i++) {
+      if (i > 0) {
+        sb.append(keySeparator);
+      }
+      sb.append(rec.value(keyIndexes[i]));
+    }
+    String problem = null;
+    if (sb.length() == 0) {
+      problem = "the key built from " + FileLoaderConfig.KEY_FIELDS + " is empty";
+    } else if (sb.length() > MAX_KEY_LENGTH) {
+      problem = "the key built from " + FileLoaderConfig.KEY_FIELDS + " is " + sb.length()
+          + " characters, longer than " + MAX_KEY_LENGTH;
+    }
+    if (problem != null) {
+      counters.malformed.increment();
+      rejected("malformed record at " + rec.position() + ": " + problem);
+      return null;
+    }
+    return sb.toString();
+  }
+
+  private void rejected(String message) throws FatalRecordException {
+    if (malformedPolicy == MalformedPolicy.FAIL) {
+      throw fail(message + " (fileloader.malformed=fail)");
+    }
+    if (loggedMalformed < malformedLog) {
+      loggedMalformed++;
+      log.println("fileloader: skipped " + message
+          + (loggedMalformed == malformedLog ? " (further skipped records are only counted)" : ""));
+    }
+  }
+
+  private void atEndOfPass() throws FatalRecordException {
+    if (!wrap || usableThisPass == 0) {
+      endOfFile = true;
+      return;
+    }
+    try {
+      parser.close();
+      parser = spec.open();
+    } catch (IOException e) {
+      throw fail("cannot reopen " + spec.path() + " to wrap around: " + e.getMessage());
+    }
+    counters.wraps.increment();
+    usableThisPass = 0;
+  }
+
+  private FatalRecordException fail(String message) {
+    fatal = message;
+    return new FatalRecordException(message);
+  }
+
+  /** True once the end of the file was reached (and not wrapped around). */
+  public synchronized boolean atEndOfFile() {
+    return endOfFile;
+  }
+
+  /** Where reading has got; for progress lines. */
+  public synchronized Progress progress() {
+    return new Progress(parser.lineNumber(), parser.bytesConsumed(), parser.fileBytesRead(), parser.fileSize());
+  }
+
+  List<String> columnNames() {
+    return mapping.columnNames();
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    parser.close();
+  }
+
+  /** A snapshot of the reading position. */
+  public record Progress(long lineNumber, long bytesConsumed, long fileBytesRead, long fileSize) {
+    public String describe() {
+      return FilePosition.describe(lineNumber, bytesConsumed);
+    }
+  }
+}

@@ -1,0 +1,109 @@
+package com.mytopling.ycsb.fileloader;
+
+import com.mytopling.ycsb.fileloader.size.TableSize;
+import com.mytopling.ycsb.fileloader.size.TableSizeProbe;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * What the file workload reports at the end, as {@code [FILELOADER], name, value} lines in the
+ * style of YCSB's own output (so result parsers that read YCSB's text format pick them up), and
+ * optionally as a properties file (fileloader.reportfile).
+ */
+final class RunSummary {
+  private final Map<String, String> entries = new LinkedHashMap<>();
+  private final FileLoaderConfig config;
+
+  RunSummary(FileLoaderConfig config, LoadCounters c, boolean transactions, long expectedInserts,
+             boolean stoppedAtEndOfFile, String failure) {
+    this.config = config;
+    put("File", config.spec().path().toString());
+    put("Format", config.spec().format().lowerName());
+    put("Charset", config.spec().effectiveCharset().name());
+    put("Phase", transactions ? "run" : "load");
+    put("RecordsUsed", c.delivered());
+    put("MalformedRecords", c.malformed());
+    put("DuplicateKeys", c.duplicates());
+    put("DuplicatePolicy", config.duplicates().name().toLowerCase(Locale.ROOT));
+    put("TruncatedValues", c.truncatedValues());
+    put("InsertsOk", c.insertsOk());
+    put("InsertsFailed", c.insertsFailed());
+    if (transactions) {
+      put("UpdatesOk", c.updatesOk());
+      put("UpdatesFailed", c.updatesFailed());
+      put("StoppedAtEndOfFile", stoppedAtEndOfFile);
+    } else {
+      put("InsertsExpected", expectedInserts);
+    }
+    put("Wraps", c.wraps());
+    put("RawInputBytes", c.inputBytes());
+    put("ValueChars", c.valueChars());
+    put("Status", failure == null ? "OK" : "FAILED: " + failure);
+  }
+
+  private void put(String name, Object value) {
+    entries.put(name, String.valueOf(value));
+  }
+
+  /** Adds the table's size on disk and the raw-to-stored ratio, when the DB can be reached. */
+  void measureTable(Properties p, String table, PrintStream log) {
+    String url = p.getProperty("db.url");
+    if (url == null || url.isBlank()) {
+      return;
+    }
+    try (Connection c = DriverManager.getConnection(url.split(";")[0].trim(), p.getProperty("db.user", ""),
+        p.getProperty("db.passwd", ""))) {
+      TableSize size = TableSizeProbe.measure(c, table);
+      put("TableEngine", size.engine());
+      put("TableDataBytes", size.dataBytes());
+      put("TableIndexBytes", size.indexBytes());
+      put("TableStoredBytes", size.totalBytes());
+      put("TableSizeMethod", size.method());
+      long raw = Long.parseLong(entries.get("RawInputBytes"));
+      if (size.totalBytes() > 0) {
+        put("RawToStoredRatio", String.format(Locale.ROOT, "%.3f", (double) raw / size.totalBytes()));
+      }
+      for (String note : size.notes()) {
+        log.println("fileloader: table size: " + note);
+      }
+    } catch (SQLException | RuntimeException e) {
+      log.println("fileloader: could not measure the size of table " + table + ": " + e.getMessage());
+      put("TableSizeError", e.getMessage());
+    }
+  }
+
+  void print(PrintStream out) {
+    for (Map.Entry<String, String> e : entries.entrySet()) {
+      out.println("[FILELOADER], " + e.getKey() + ", " + e.getValue().replace('\n', ' '));
+    }
+    out.flush();
+  }
+
+  void writeReportFile(PrintStream log) {
+    if (config.reportFile() == null) {
+      return;
+    }
+    Properties out = new Properties();
+    out.putAll(entries);
+    try (OutputStream os = Files.newOutputStream(Path.of(config.reportFile()))) {
+      out.store(os, "fileloader run summary");
+    } catch (IOException e) {
+      log.println("fileloader: cannot write " + config.reportFile() + ": " + e.getMessage());
+    }
+  }
+
+  Map<String, String> entries() {
+    return entries;
+  }
+}
