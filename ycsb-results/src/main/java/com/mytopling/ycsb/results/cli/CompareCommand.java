@@ -71,6 +71,12 @@ final class CompareCommand implements Command {
       text.append("\n**Not like-for-like** (these runs differ in setup; ratios mix the database with these):\n\n");
       differences.forEach(d -> text.append("- ").append(d).append('\n'));
     }
+    for (RunSummary run : runs) {
+      if (run.metadata != null && run.metadata.get("unknown") instanceof List<?> unknown && !unknown.isEmpty()) {
+        text.append("\nNot known for ").append(run.run).append(": ");
+        text.append(String.join("; ", unknown.stream().map(String::valueOf).toList())).append('\n');
+      }
+    }
     text.append("\nRatios are against the first run (").append(runs.get(0).run)
         .append("). Throughput: higher is better; latency: lower is better.\n");
     return text.toString();

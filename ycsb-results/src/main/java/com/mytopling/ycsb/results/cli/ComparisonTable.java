@@ -31,7 +31,8 @@ public final class ComparisonTable {
 
   public static List<Row> build(List<RunSummary> runs) {
     List<Row> rows = new ArrayList<>();
-    Set<String> phases = new LinkedHashSet<>();
+    // load before run whatever order the runs list them in
+    Set<String> phases = new LinkedHashSet<>(com.mytopling.ycsb.results.parse.RunFolder.PHASES);
     runs.forEach(r -> phases.addAll(r.phases.keySet()));
     for (String phase : phases) {
       List<PhaseSummary> perRun = runs.stream().map(r -> r.phase(phase)).toList();

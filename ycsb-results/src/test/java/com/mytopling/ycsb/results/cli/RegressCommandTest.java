@@ -1,0 +1,83 @@
+package com.mytopling.ycsb.results.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mytopling.ycsb.results.CliRunner;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RegressCommandTest {
+  @TempDir
+  Path tmp;
+
+  private Path side(String name, double[] throughputs, double[] p99s) throws IOException {
+    Path dir = tmp.resolve(name);
+    for (int i = 0; i < throughputs.length; i++) {
+      Runs.write(dir, name + "-" + i, throughputs[i], p99s[i], Runs.metadata("workloada", 4));
+    }
+    return dir;
+  }
+
+  @Test
+  void realDropExitsOne() throws IOException {
+    Path base = side("base", new double[] {10_120, 9_730, 10_390, 9_880, 10_050}, new double[] {900, 950, 920, 980, 910});
+    Path cand = side("cand", new double[] {8_610, 8_930, 8_450, 8_800, 8_700}, new double[] {930, 940, 905, 960, 925});
+    CliRunner r = CliRunner.run("regress", "--baseline", base.toString(), "--candidate", cand.toString());
+    assertEquals(1, r.exitCode, r.toString());
+    assertTrue(r.out.contains("verdict: REGRESSION"), r.out);
+    assertTrue(r.out.contains("Mann-Whitney"), r.out);
+  }
+
+  @Test
+  void noiseAloneExitsZero() throws IOException {
+    Path base = side("base", new double[] {10_120, 9_730, 10_390, 9_880, 10_050}, new double[] {900, 950, 920, 980, 910});
+    Path cand = side("cand", new double[] {9_950, 10_210, 9_790, 10_300, 9_900}, new double[] {960, 890, 940, 915, 970});
+    CliRunner r = CliRunner.run("regress", "--baseline", base.toString(), "--candidate", cand.toString());
+    assertEquals(0, r.exitCode, r.toString());
+  }
+
+  @Test
+  void p99RiseBeyondThresholdExitsOne() throws IOException {
+    Path base = side("base", new double[] {10_000, 10_050, 9_950}, new double[] {900, 950, 920});
+    Path cand = side("cand", new double[] {10_010, 9_990, 10_020}, new double[] {1_300, 1_250, 1_400});
+    CliRunner r = CliRunner.run("regress", "--baseline", base.toString(), "--candidate", cand.toString(),
+        "--max-p99-rise", "20%");
+    assertEquals(1, r.exitCode, r.toString());
+    assertTrue(r.out.contains("run READ p99"), r.out);
+  }
+
+  @Test
+  void explicitRunListsAreAccepted() throws IOException {
+    Path base = side("base", new double[] {10_000, 10_050, 9_950}, new double[] {900, 950, 920});
+    Path cand = side("cand", new double[] {10_010, 9_990, 10_020}, new double[] {910, 940, 930});
+    CliRunner r = CliRunner.run("regress", "--baseline", base.resolve("base-0").toString(),
+        base.resolve("base-1").toString(), base.resolve("base-2").toString(), "--candidate", cand.toString());
+    assertEquals(0, r.exitCode, r.toString());
+    assertTrue(r.out.contains("3 baseline vs 3 candidate"), r.out);
+  }
+
+  @Test
+  void tooFewRunsIsBadInputNotAPass() throws IOException {
+    Path base = side("base", new double[] {10_000, 10_050}, new double[] {900, 950});
+    Path cand = side("cand", new double[] {5_000, 5_050, 5_100}, new double[] {900, 950, 900});
+    CliRunner r = CliRunner.run("regress", "--baseline", base.toString(), "--candidate", cand.toString());
+    assertEquals(2, r.exitCode, r.toString());
+    assertTrue(r.err.contains("at least 3"), r.err);
+    assertEquals(1, r.err.lines().count(), r.err);
+  }
+
+  @Test
+  void differentWorkloadsAreRefused() throws IOException {
+    Path base = side("base", new double[] {10_000, 10_050, 9_950}, new double[] {900, 950, 920});
+    Path cand = tmp.resolve("cand");
+    for (int i = 0; i < 3; i++) {
+      Runs.write(cand, "c" + i, 10_000, 900, Runs.metadata("workloadb", 4));
+    }
+    CliRunner r = CliRunner.run("regress", "--baseline", base.toString(), "--candidate", cand.toString());
+    assertEquals(2, r.exitCode, r.toString());
+    assertTrue(r.err.contains("workload differs"), r.err);
+  }
+}
