@@ -85,7 +85,8 @@ final class RunSummary {
 
   void print(PrintStream out) {
     for (Map.Entry<String, String> e : entries.entrySet()) {
-      out.println("[FILELOADER], " + e.getKey() + ", " + e.getValue().replace('\n', ' '));
+            // Readers of YCSB's format split on ", ": keep values free of it.
+      out.println("[FILELOADER], " + e.getKey() + ", " + e.getValue().replace('\n', ' ').replace(", ", "; "));
     }
     out.flush();
   }

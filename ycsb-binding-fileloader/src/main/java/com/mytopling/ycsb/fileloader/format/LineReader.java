@@ -13,7 +13,7 @@ final class LineReader {
 
   private final InputStream in;
   private final int maxLineBytes;
-  private byte[] buf = new byte[INITIAL_BUFFER_BYTES];
+  private byte[] buf;
   private int pos;
   private int limit;
   private boolean eof;
@@ -28,6 +28,7 @@ final class LineReader {
   LineReader(InputStream in, int maxLineBytes) {
     this.in = in;
     this.maxLineBytes = maxLineBytes;
+    this.buf = new byte[Math.min(INITIAL_BUFFER_BYTES, maxLineBytes)];
   }
 
   /** Moves to the next line; false at end of input. */

@@ -162,7 +162,7 @@ public final class ReviewSynthesizer {
     double gaussian = gaussian();
     int target = (int) Math.min(30_000, Math.max(20, Math.exp(6.2 + 0.9 * gaussian)));
     StringBuilder s = new StringBuilder(target + 32);
-    boolean wraps = random.nextDouble() < 0.01;
+    boolean wraps = random.nextDouble() < 0.03;
     while (s.length() < target) {
       int sentence = 5 + random.nextInt(15);
       appendWords(s, sentence, true);
