@@ -75,7 +75,7 @@ final class RegressCommand implements Command {
     List<String> setupDifferences = new ArrayList<>();
     List<RunSummary> all = new ArrayList<>(baseline);
     all.addAll(candidate);
-    for (String d : RunSettings.differences(all)) {
+    for (String d : RunSettings.differences(all, false)) {
       if (!d.startsWith("client_host.") && !d.startsWith("server_hardware")) {
         setupDifferences.add(d);
       }
@@ -89,6 +89,8 @@ final class RegressCommand implements Command {
     List<RegressionCheck> checks = checks(baseline, candidate, phase, maxDrop, maxP99Rise, alpha);
     out.print(render(checks, baseline.size(), candidate.size(), phase, alpha));
     setupDifferences.forEach(d -> out.println("note: not like-for-like: " + d));
+    RunSettings.differences(all, true).stream().filter(d -> d.contains("(not recorded)"))
+        .forEach(d -> out.println("note: recorded by some runs only: " + d));
     boolean regressed = checks.stream().anyMatch(c -> c.verdict() == RegressionCheck.Verdict.REGRESSION);
     out.println(regressed ? "verdict: REGRESSION" : "verdict: no regression beyond threshold and noise");
     return regressed ? ReportCli.VERDICT_FAILED : ReportCli.OK;

@@ -67,6 +67,14 @@ public final class RunSettings {
 
   /** One line per setting that differs between any two runs (or is known for some runs only). */
   public static List<String> differences(List<RunSummary> runs) {
+    return differences(runs, true);
+  }
+
+  /**
+   * @param includeUnrecorded false to list only settings every run records and that differ: a setting one run
+   *     does not record (an older harness, a hand-made baseline) is no evidence of a difference
+   */
+  public static List<String> differences(List<RunSummary> runs, boolean includeUnrecorded) {
     List<Map<String, String>> all = runs.stream().map(RunSettings::of).toList();
     Set<String> names = new LinkedHashSet<>();
     all.forEach(m -> names.addAll(m.keySet()));
@@ -74,6 +82,9 @@ public final class RunSettings {
     for (String name : names) {
       Set<String> values = new LinkedHashSet<>();
       all.forEach(m -> values.add(Objects.requireNonNullElse(m.get(name), "(not recorded)")));
+      if (!includeUnrecorded && values.contains("(not recorded)")) {
+        continue;
+      }
       if (values.size() > 1) {
         List<String> perRun = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {

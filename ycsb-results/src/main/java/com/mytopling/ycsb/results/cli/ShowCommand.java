@@ -86,6 +86,11 @@ final class ShowCommand implements Command {
       }
     });
     StringBuilder text = new StringBuilder(Format.table(header, rows));
+    if (phase.bindingTotals != null && !phase.bindingTotals.isEmpty()) {
+      List<String> totals = new ArrayList<>();
+      phase.bindingTotals.forEach((k, v) -> totals.add(k + "=" + v));
+      text.append("binding totals: ").append(String.join(" ", totals)).append('\n');
+    }
     if (!phase.intendedOperations.isEmpty()) {
       text.append("(intended) = latency from the operation's scheduled start under -target: includes queueing "
           + "behind slow operations (coordinated omission corrected)\n");

@@ -28,6 +28,8 @@ public class PhaseSummary {
   public Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
   /** Status lines of the phase's stderr, in order. */
   public List<StatusSample> statusSeries = new ArrayList<>();
+  /** The binding's "[mytopling] totals:" figures (rows stored/failed, reconnects, errors), when it printed them. */
+  public Map<String, String> bindingTotals;
   /** Present when the phase was merged from several clients' HdrHistogram logs. */
   public MergeInfo merge;
   /** Per-client figures of a merged phase, as each client's own output reported them. */

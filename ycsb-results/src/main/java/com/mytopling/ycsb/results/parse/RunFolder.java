@@ -70,7 +70,10 @@ public final class RunFolder {
     PhaseSummary phase = PhaseAssembler.assemble(YcsbOutputParser.parse(out.toString(), read(out)), intendedOnly);
     Path err = dir.resolve(phaseName + ".err");
     if (Files.isRegularFile(err)) {
-      phase.statusSeries = StderrParser.parse(read(err)).status();
+      StderrParser.Stderr stderr = StderrParser.parse(read(err));
+      phase.statusSeries = stderr.status();
+      phase.bindingTotals = stderr.bindingTotals();
+      phase.warnings.addAll(stderr.bindingProblems());
     }
     Path hdrDir = dir.resolve("hdr").resolve(phaseName);
     if (Files.isDirectory(hdrDir)) {
@@ -90,6 +93,10 @@ public final class RunFolder {
       HdrLog.filesIn(clientDir).forEach(f -> phase.hdrLogs.add(dir.relativize(f).toString()));
     }
     for (PhaseSummary.ClientFigures client : phase.clients) {
+      Path err = dir.resolve(client.client).resolve(phaseName + ".err");
+      if (Files.isRegularFile(err)) {
+        StderrParser.parse(read(err)).bindingProblems().forEach(p -> phase.warnings.add(client.client + ": " + p));
+      }
       Path out = dir.resolve(client.client).resolve(phaseName + ".out");
       if (!Files.isRegularFile(out)) {
         phase.warnings.add(dir.relativize(out) + " missing: return codes and the client's own figures unknown");

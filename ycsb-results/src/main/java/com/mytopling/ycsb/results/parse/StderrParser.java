@@ -26,18 +26,39 @@ public final class StderrParser {
   private StderrParser() {
   }
 
-  /** What a phase's stderr says. */
-  public record Stderr(List<StatusSample> status, Map<String, String> server) {
+  private static final String TOTALS = "totals:";
+  private static final int MAX_PROBLEM_LINES = 5;
+
+  /**
+   * What a phase's stderr says.
+   *
+   * @param server key=values of the binding's "connected:" line, null if none
+   * @param bindingTotals key=values of the binding's last "totals:" line (rows stored/failed, errors), null if none
+   * @param bindingProblems the binding's first "error"/"fatal" lines, secrets masked, plus a count of the rest
+   */
+  public record Stderr(List<StatusSample> status, Map<String, String> server, Map<String, String> bindingTotals,
+                       List<String> bindingProblems) {
   }
 
   public static Stderr parse(String text) {
     List<StatusSample> samples = new ArrayList<>();
     Map<String, String> server = null;
+    Map<String, String> totals = null;
+    List<String> problems = new ArrayList<>();
+    int moreProblems = 0;
     for (String line : text.split("\\R")) {
       if (line.startsWith(BINDING_PREFIX)) {
         String rest = line.substring(BINDING_PREFIX.length()).trim();
         if (rest.startsWith(CONNECTED)) {
           server = parseKeyValues(rest.substring(CONNECTED.length()));
+        } else if (rest.startsWith(TOTALS)) {
+          totals = parseKeyValues(rest.substring(TOTALS.length()));
+        } else if (rest.startsWith("error") || rest.startsWith("fatal")) {
+          if (problems.size() < MAX_PROBLEM_LINES) {
+            problems.add("binding: " + Secrets.maskText(rest));
+          } else {
+            moreProblems++;
+          }
         }
         continue;
       }
@@ -46,7 +67,10 @@ public final class StderrParser {
         samples.add(sample);
       }
     }
-    return new Stderr(samples, server);
+    if (moreProblems > 0) {
+      problems.add("binding: " + moreProblems + " more error lines in stderr");
+    }
+    return new Stderr(samples, server, totals, problems);
   }
 
   /** Key=value pairs, values with spaces in double quotes; URL passwords masked. */

@@ -57,6 +57,17 @@ class StderrParserTest {
   }
 
   @Test
+  void bindingTotalsAndErrorsAreKept() {
+    var parsed = StderrParser.parse("[mytopling] totals: inserted rows stored=9990 failed=10 reconnects=0 errors=10\n"
+        + "[mytopling] error: INSERT-BATCH failed: Duplicate entry 'user1' (url=jdbc:mysql://h/db?password=hunter2)\n");
+    assertEquals("9990", parsed.bindingTotals().get("stored"));
+    assertEquals("10", parsed.bindingTotals().get("failed"));
+    assertEquals(1, parsed.bindingProblems().size());
+    assertTrue(parsed.bindingProblems().get(0).contains("INSERT-BATCH failed"));
+    assertFalse(parsed.bindingProblems().get(0).contains("hunter2"));
+  }
+
+  @Test
   void otherLinesAreIgnored() {
     var parsed = StderrParser.parse("YCSB Client 0.17.0\nException in thread \"main\" java.lang.RuntimeException\n"
         + "\tat site.ycsb.Client.main(Client.java:1)\n[mytopling] batch flushed rows=5000\n");
