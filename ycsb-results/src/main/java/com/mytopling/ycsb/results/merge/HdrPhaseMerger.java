@@ -51,6 +51,7 @@ public final class HdrPhaseMerger {
     phase.source = "merged-hdr-logs";
     mergeLatencies(clients, phase);
     mergeThroughput(clients, phase);
+    phase.statusSeries = MergedTimeline.build(clients);
     return phase;
   }
 

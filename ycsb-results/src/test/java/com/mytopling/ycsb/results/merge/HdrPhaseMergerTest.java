@@ -120,6 +120,14 @@ class HdrPhaseMergerTest {
     assertEquals(List.of("READ"), merged.merge.countedSeries);
     assertEquals(6000L, merged.operations.get("READ").count, "latency uses every interval, not only the window");
     assertTrue(merged.warnings.isEmpty() || merged.warnings.get(0).contains("common window"));
+
+    // The derived time series: 10 s bins from the first start; 1,000 ops per bin alone, 2,000 when both ran.
+    var timeline = merged.statusSeries;
+    assertEquals(4, timeline.size());
+    assertEquals(List.of(100.0, 200.0, 200.0, 100.0), timeline.stream().map(s -> s.currentOpsPerSec).toList());
+    assertEquals(List.of(10L, 20L, 30L, 40L), timeline.stream().map(s -> s.elapsedS).toList());
+    assertEquals(6000L, timeline.get(3).totalOps);
+    assertEquals(2000.0, timeline.get(1).latencyUs.get("READ").get("count"));
   }
 
   @Test
