@@ -63,12 +63,42 @@ public class MyToplingDbClient extends DB {
    * operations, exiting 0. A benchmark that cannot start must say why in one line and fail.
    */
   private static DBException fatal(String message) {
-    System.err.println("[mytopling] fatal: " + message);
-    if (Boolean.parseBoolean(System.getProperty(EXIT_ON_FATAL, "true"))) {
+    if (!Boolean.parseBoolean(System.getProperty(EXIT_ON_FATAL, "true"))) {
+      System.err.println("[mytopling] fatal: " + message);
+      return new DBException(message);
+    }
+    // Several client threads fail together when the server is unreachable: the first one
+    // reports and exits; the others wait for the exit instead of adding more lines.
+    if (FATAL_REPORTED.compareAndSet(false, true)) {
+      System.err.println("[mytopling] fatal: " + message);
       System.err.flush();
       System.exit(1);
     }
-    return new DBException(message);
+    while (true) {
+      try {
+        Thread.sleep(Long.MAX_VALUE);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return new DBException(message);
+      }
+    }
+  }
+
+  private static final java.util.concurrent.atomic.AtomicBoolean FATAL_REPORTED =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /**
+   * Prepares the shared state (embedded server, connection check, table) before client
+   * threads start, so that a launcher's clock measures operations only. The returned handle
+   * keeps it alive until closed. A problem is one line and exit(1), as in init.
+   */
+  public static AutoCloseable prepare(java.util.Properties props) throws DBException {
+    try {
+      SharedRuntime rt = SharedRuntime.acquire(props);
+      return () -> SharedRuntime.release(rt);
+    } catch (ConfigException e) {
+      throw fatal(e.getMessage());
+    }
   }
 
   @Override

@@ -32,6 +32,8 @@ final class SharedRuntime {
   final Dialect dialect;
   final ServerInfo server;
   final List<String> connectUrls;
+  /** The URLs as the user gave them (or the embedded server's), for messages. */
+  final List<String> displayUrls;
   final String user;
   final String password;
   final ErrorLog errors;
@@ -43,7 +45,8 @@ final class SharedRuntime {
   final LongAdder lockRetries = new LongAdder();
 
   private SharedRuntime(BindingConfig config, Dialect dialect, ServerInfo server, List<String> connectUrls,
-                        String user, String password, PrintStream log) {
+                        List<String> displayUrls, String user, String password, PrintStream log) {
+    this.displayUrls = Collections.unmodifiableList(displayUrls);
     this.config = config;
     this.layout = new TableLayout(config.table, config.fieldNames);
     this.dialect = dialect;
@@ -113,7 +116,7 @@ final class SharedRuntime {
     } catch (SQLException e) {
       throw new ConfigException("cannot connect to " + Secrets.maskUrl(urls.get(0)) + ": " + describe(e, password));
     }
-    SharedRuntime rt = new SharedRuntime(config, dialect, server, connectUrls, user, password, log);
+    SharedRuntime rt = new SharedRuntime(config, dialect, server, connectUrls, urls, user, password, log);
     for (int i = 0; i < connectUrls.size(); i++) {
       rt.prepareTable(i);
     }
@@ -159,7 +162,7 @@ final class SharedRuntime {
 
   /** Drops/creates the table when asked, then checks that it exists with every column. */
   private void prepareTable(int shard) throws ConfigException {
-    String where = Secrets.maskUrl(config.urls.isEmpty() ? connectUrls.get(shard) : config.urls.get(shard));
+    String where = Secrets.maskUrl(displayUrls.get(shard));
     try (Connection c = open(shard); Statement s = c.createStatement()) {
       if (config.dropTable) {
         s.execute(dialect.dropTable(layout));

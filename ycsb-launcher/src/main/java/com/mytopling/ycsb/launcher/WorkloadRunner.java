@@ -1,0 +1,263 @@
+package com.mytopling.ycsb.launcher;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import org.apache.htrace.core.HTraceConfiguration;
+import org.apache.htrace.core.Tracer;
+import site.ycsb.ClientThread;
+import site.ycsb.DB;
+import site.ycsb.DBFactory;
+import site.ycsb.StatusThread;
+import site.ycsb.TerminatorThread;
+import site.ycsb.UnknownDBException;
+import site.ycsb.Utils;
+import site.ycsb.Workload;
+import site.ycsb.WorkloadException;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
+import site.ycsb.measurements.exporter.TextMeasurementsExporter;
+
+/**
+ * Runs one load or run phase with YCSB's own machinery (ClientThread, StatusThread,
+ * Measurements, the exporters), as site.ycsb.Client does, but reports problems as one line
+ * and a non-zero exit where Client prints stack traces and exits 0, and never echoes a
+ * password. The measurement output is YCSB's, byte for byte in format.
+ */
+final class WorkloadRunner {
+  private final Properties props;
+  private final PrintStream err;
+
+  WorkloadRunner(Properties props, PrintStream err) {
+    this.props = props;
+    this.err = err;
+  }
+
+  /** Returns the process exit code: 0 when every planned operation was done. */
+  int run() throws UsageException {
+    PropertyChecks.check(props);
+    boolean transactions = Boolean.parseBoolean(props.getProperty("dotransactions", "true"));
+    int threadCount = Integer.parseInt(props.getProperty("threadcount", "1"));
+    if (threadCount < 1) {
+      throw new UsageException("threadcount: must be at least 1");
+    }
+    String dbName = props.getProperty("db");
+    int target = Integer.parseInt(props.getProperty("target", "0"));
+    double targetPerThreadPerMs = target > 0 ? target / (double) threadCount / 1000.0 : -1;
+    long maxExecutionSeconds = Long.parseLong(props.getProperty("maxexecutiontime", "0"));
+
+    Measurements.setProperties(props);
+    Workload workload = newWorkload();
+    err.println("Loading workload...");
+    try {
+      workload.init(props);
+    } catch (WorkloadException e) {
+      throw new UsageException("workload " + workload.getClass().getName() + ": " + e.getMessage());
+    } catch (RuntimeException e) {
+      throw new UsageException("workload " + workload.getClass().getName() + " rejected its properties: " + e);
+    }
+    Tracer tracer = new Tracer.Builder("YCSB " + workload.getClass().getSimpleName())
+        .conf(HTraceConfiguration.fromMap(htraceProperties())).build();
+
+    long opCount = plannedOperations(transactions);
+    CountDownLatch done = new CountDownLatch(threadCount);
+    List<ClientThread> clients = new ArrayList<>(threadCount);
+    for (int id = 0; id < threadCount; id++) {
+      DB db;
+      try {
+        db = DBFactory.newDB(dbName, props, tracer);
+      } catch (UnknownDBException e) {
+        throw new UsageException("db: class '" + dbName + "' not found on the classpath");
+      }
+      if (db == null) {
+        throw new UsageException("db: class '" + dbName + "' could not be created");
+      }
+      // Operations are split evenly; the first (opCount % threads) threads take one more.
+      int perThread = (int) (opCount / threadCount + (id < opCount % threadCount ? 1 : 0));
+      ClientThread t = new ClientThread(db, transactions, workload, props, perThread, targetPerThreadPerMs, done);
+      t.setThreadId(id);
+      t.setThreadCount(threadCount);
+      clients.add(t);
+    }
+
+    AutoCloseable prepared = prepareBinding(dbName);
+    err.println("Starting test.");
+    StatusThread status = null;
+    if (Boolean.parseBoolean(props.getProperty("status", "false"))) {
+      boolean standard = "timeseries".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, ""));
+      int interval = Integer.parseInt(props.getProperty("status.interval", "10"));
+      boolean trackJvm = "true".equals(props.getProperty(Measurements.MEASUREMENT_TRACK_JVM_PROPERTY, "false"));
+      status = new StatusThread(done, clients, props.getProperty("label", ""), standard, interval, trackJvm);
+      status.start();
+    }
+    List<Thread> threads = new ArrayList<>(threadCount);
+    for (ClientThread c : clients) {
+      threads.add(new Thread(tracer.wrap(c, "ClientThread")));
+    }
+    long start = System.currentTimeMillis();
+    threads.forEach(Thread::start);
+    TerminatorThread terminator = null;
+    if (maxExecutionSeconds > 0) {
+      terminator = new TerminatorThread(maxExecutionSeconds, threads, workload);
+      terminator.start();
+    }
+    long opsDone = 0;
+    for (int i = 0; i < threads.size(); i++) {
+      try {
+        threads.get(i).join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      opsDone += clients.get(i).getOpsDone();
+    }
+    long runtimeMs = System.currentTimeMillis() - start;
+    if (terminator != null) {
+      terminator.interrupt();
+    }
+    if (status != null) {
+      status.interrupt();
+      try {
+        status.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    closeQuietly(prepared);
+    try {
+      workload.cleanup();
+    } catch (WorkloadException e) {
+      err.println("[ycsb] workload cleanup failed: " + e.getMessage());
+      return 1;
+    }
+    try {
+      export(opsDone, runtimeMs, status);
+    } catch (IOException e) {
+      err.println("[ycsb] cannot write measurements: " + e.getMessage());
+      return 1;
+    }
+    boolean stoppedByTime = maxExecutionSeconds > 0 && runtimeMs >= maxExecutionSeconds * 1000;
+    if (opCount > 0 && opsDone < opCount && !stoppedByTime && !workload.isStopRequested()) {
+      err.println("[ycsb] only " + opsDone + " of " + opCount + " operations were done: a client thread stopped after "
+          + "a failed " + (transactions ? "operation" : "insert") + " (see the error lines above)");
+      return 1;
+    }
+    return 0;
+  }
+
+  /**
+   * For our binding, starts the embedded server, checks the connection and prepares the table
+   * before the clock starts: site.ycsb.Client counts that time as run time, which makes a
+   * short run on the embedded server look several times slower than it is.
+   */
+  private AutoCloseable prepareBinding(String dbName) throws UsageException {
+    try {
+      Class<?> c = Class.forName(dbName);
+      if (com.mytopling.ycsb.jdbc.MyToplingDbClient.class.isAssignableFrom(c)) {
+        return com.mytopling.ycsb.jdbc.MyToplingDbClient.prepare(props);
+      }
+    } catch (ClassNotFoundException e) {
+      throw new UsageException("db: class '" + dbName + "' not found on the classpath");
+    } catch (site.ycsb.DBException e) {
+      throw new UsageException(e.getMessage());
+    }
+    return null;
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (Exception ignored) {
+        // Only releases shared state at the end of the run.
+      }
+    }
+  }
+
+  private Workload newWorkload() throws UsageException {
+    String name = props.getProperty("workload");
+    if (name == null) {
+      throw new UsageException("workload: not set (give a workload file with -P, e.g. -P workloads/workloada)");
+    }
+    name = name.strip();
+    Class<?> c;
+    try {
+      c = Class.forName(name);
+    } catch (ClassNotFoundException e) {
+      throw new UsageException("workload: class '" + name + "' not found on the classpath");
+    }
+    if (!Workload.class.isAssignableFrom(c)) {
+      throw new UsageException("workload: class '" + name + "' is not a YCSB workload");
+    }
+    try {
+      return (Workload) c.getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new UsageException("workload: cannot create " + name + ": " + e);
+    }
+  }
+
+  private long plannedOperations(boolean transactions) {
+    if (transactions) {
+      return Long.parseLong(props.getProperty("operationcount", "0"));
+    }
+    String insertCount = props.getProperty("insertcount");
+    return Long.parseLong(insertCount != null ? insertCount : props.getProperty("recordcount", "0"));
+  }
+
+  private Map<String, String> htraceProperties() {
+    Map<String, String> m = new HashMap<>();
+    for (String k : props.stringPropertyNames()) {
+      if (k.startsWith("htrace.")) {
+        m.put(k.substring("htrace.".length()), props.getProperty(k));
+      }
+    }
+    return m;
+  }
+
+  /** Writes YCSB's summary: OVERALL runtime and throughput, GC totals, then every series. */
+  private void export(long opsDone, long runtimeMs, StatusThread status) throws IOException {
+    String file = props.getProperty("exportfile");
+    OutputStream out = file == null ? System.out : new FileOutputStream(file);
+    String exporterName = props.getProperty("exporter", "site.ycsb.measurements.exporter.TextMeasurementsExporter")
+        .replace("com.yahoo.ycsb.", "site.ycsb.");
+    MeasurementsExporter exporter;
+    try {
+      exporter = (MeasurementsExporter) Class.forName(exporterName).getConstructor(OutputStream.class).newInstance(out);
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      err.println("[ycsb] exporter " + exporterName + " not usable; writing text");
+      exporter = new TextMeasurementsExporter(out);
+    }
+    try {
+      exporter.write("OVERALL", "RunTime(ms)", runtimeMs);
+      exporter.write("OVERALL", "Throughput(ops/sec)", runtimeMs > 0 ? 1000.0 * opsDone / runtimeMs : 0.0);
+      long gcCount = 0;
+      long gcTime = 0;
+      for (Map.Entry<String, Long[]> gc : Utils.getGCStatst().entrySet()) {
+        exporter.write("TOTAL_GCS_" + gc.getKey(), "Count", gc.getValue()[0]);
+        exporter.write("TOTAL_GC_TIME_" + gc.getKey(), "Time(ms)", gc.getValue()[1]);
+        exporter.write("TOTAL_GC_TIME_%_" + gc.getKey(), "Time(%)", 100.0 * gc.getValue()[1] / Math.max(1, runtimeMs));
+        gcCount += gc.getValue()[0];
+        gcTime += gc.getValue()[1];
+      }
+      exporter.write("TOTAL_GCs", "Count", gcCount);
+      exporter.write("TOTAL_GC_TIME", "Time(ms)", gcTime);
+      exporter.write("TOTAL_GC_TIME_%", "Time(%)", 100.0 * gcTime / Math.max(1, runtimeMs));
+      if (status != null && status.trackJVMStats()) {
+        exporter.write("MAX_MEM_USED", "MBs", status.getMaxUsedMem());
+        exporter.write("MIN_MEM_USED", "MBs", status.getMinUsedMem());
+        exporter.write("MAX_THREADS", "Count", status.getMaxThreads());
+        exporter.write("MIN_THREADS", "Count", status.getMinThreads());
+      }
+      Measurements.getMeasurements().exportMeasurements(exporter);
+    } finally {
+      exporter.close();
+    }
+  }
+}

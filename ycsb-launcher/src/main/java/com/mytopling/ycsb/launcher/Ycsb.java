@@ -1,0 +1,57 @@
+package com.mytopling.ycsb.launcher;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Entry point of scripts/ycsb: {@code load|run|shell BINDING [options]}, the commands and
+ * options of YCSB's bin/ycsb. Exit codes: 0 done, 1 failed or incomplete, 2 bad command line
+ * or properties.
+ */
+public final class Ycsb {
+  private Ycsb() {
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.err));
+  }
+
+  static int run(String[] args, PrintStream err) {
+    YcsbArgs parsed;
+    try {
+      parsed = YcsbArgs.parse(args);
+      LegacyNames.apply(parsed.props, err);
+    } catch (UsageException e) {
+      err.println("ycsb: " + e.getMessage());
+      return 2;
+    }
+    err.println("YCSB Client 0.17.0 (scripts/ycsb, MyTopling harness)");
+    err.println("Command line: " + parsed.maskedCommandLine);
+    if (parsed.command.equals("shell")) {
+      site.ycsb.CommandLine.main(shellArgs(parsed.props));
+      return 0;
+    }
+    try {
+      return new WorkloadRunner(parsed.props, err).run();
+    } catch (UsageException e) {
+      err.println("ycsb: " + e.getMessage());
+      return 2;
+    }
+  }
+
+  /** YCSB's interactive shell takes -db and -p name=value. */
+  private static String[] shellArgs(Properties props) {
+    List<String> a = new ArrayList<>();
+    a.add("-db");
+    a.add(props.getProperty("db"));
+    for (String k : props.stringPropertyNames()) {
+      if (!k.equals("db")) {
+        a.add("-p");
+        a.add(k + "=" + props.getProperty(k));
+      }
+    }
+    return a.toArray(new String[0]);
+  }
+}
