@@ -60,6 +60,11 @@ public final class PhaseAssembler {
     for (Map<String, OperationStats> map : List.of(phase.operations, phase.intendedOperations, phase.jvmSamples)) {
       map.values().forEach(s -> s.percentilesUs = Percentiles.sorted(s.percentilesUs));
     }
+    phase.operations.forEach((name, stats) -> stats.returnCodes.forEach((code, n) -> {
+      if (!code.equals("OK") && !code.equals("BATCHED_OK") && n > 0) {
+        phase.warnings.add(name + ": " + n + (name.endsWith("-BATCH") ? " rows" : " operations") + " returned " + code);
+      }
+    }));
     if (histogramBuckets > 0) {
       phase.warnings.add(histogramBuckets + " histogram/time-series bucket lines skipped (measurementtype other than hdrhistogram)");
     }

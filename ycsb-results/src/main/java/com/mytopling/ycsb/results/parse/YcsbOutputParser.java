@@ -34,12 +34,15 @@ public final class YcsbOutputParser {
    */
   public static List<MeasurementLine> parse(String source, String text) {
     String trimmed = text.stripLeading();
+    if (trimmed.isEmpty()) {
+      throw new ReportException(source + ": empty: YCSB did not finish this phase (see the matching .err file)");
+    }
     List<MeasurementLine> lines = trimmed.startsWith("{") || trimmed.startsWith("[ {") || trimmed.startsWith("[{")
         ? parseJson(source, trimmed)
         : parseText(text);
     if (lines.stream().noneMatch(l -> l.series().equals("OVERALL"))) {
       throw new ReportException(source + ": no YCSB [OVERALL] measurement found (expected lines like "
-          + "'[OVERALL], RunTime(ms), 1234'): not YCSB output?");
+          + "'[OVERALL], RunTime(ms), 1234'): not YCSB output? (or YCSB was stopped before its final report)");
     }
     return lines;
   }

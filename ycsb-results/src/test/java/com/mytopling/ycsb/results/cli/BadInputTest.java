@@ -42,6 +42,14 @@ class BadInputTest {
   }
 
   @Test
+  void emptyRunOutMeansYcsbDidNotFinish() throws IOException {
+    Path run = tmp.resolve("empty-out");
+    Files.createDirectories(run);
+    Files.writeString(run.resolve("run.out"), "\n");
+    assertOneLineError(CliRunner.run("summarize", run.toString()), "YCSB did not finish");
+  }
+
+  @Test
   void binaryRunOut() throws IOException {
     Path run = tmp.resolve("binary");
     Files.createDirectories(run);

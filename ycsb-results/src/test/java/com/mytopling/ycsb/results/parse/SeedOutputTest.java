@@ -10,6 +10,7 @@ import com.mytopling.ycsb.results.model.PhaseSummary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The two YCSB 0.16 outputs quoted in the published Azure SQL vs MyTopling comparison. */
@@ -42,6 +43,16 @@ class SeedOutputTest {
     assertEquals(15175.0, update.percentile("p99"));
     assertEquals(5000393L, update.returnCodes.get("OK"), "trailing space after the last number is tolerated");
     assertTrue(run.warnings.isEmpty(), run.warnings.toString());
+  }
+
+  @Test
+  void failedOperationsAndRowsAreWarnedAbout() {
+    String text = "[OVERALL], RunTime(ms), 1000\n[OVERALL], Throughput(ops/sec), 10000.0\n"
+        + "[INSERT], Operations, 10000\n[INSERT], Return=OK, 10000\n"
+        + "[INSERT-BATCH], Return=OK, 9990\n[INSERT-BATCH], Return=ERROR, 10\n";
+    PhaseSummary load = PhaseAssembler.assemble(YcsbOutputParser.parse("load.out", text), false);
+    assertEquals(10L, load.operations.get("INSERT-BATCH").returnCodes.get("ERROR"));
+    assertEquals(List.of("INSERT-BATCH: 10 rows returned ERROR"), load.warnings);
   }
 
   @Test
