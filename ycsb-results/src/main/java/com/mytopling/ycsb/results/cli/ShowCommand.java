@@ -85,7 +85,9 @@ final class ShowCommand implements Command {
         rows.add(row(op + " (intended)", s));
       }
     });
-    StringBuilder text = new StringBuilder(Format.table(header, rows));
+    StringBuilder text = new StringBuilder(rows.isEmpty()
+        ? phaseName + ": no latency figures (" + (phase.source == null ? "none recorded" : phase.source) + ")\n"
+        : Format.table(header, rows));
     if (phase.bindingTotals != null && !phase.bindingTotals.isEmpty()) {
       List<String> totals = new ArrayList<>();
       phase.bindingTotals.forEach((k, v) -> totals.add(k + "=" + v));
