@@ -1,0 +1,96 @@
+package com.mytopling.ycsb.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mytopling.ycsb.jdbc.testing.TestServer;
+import com.mytopling.ycsb.jdbc.testing.TestServers;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The main job, scripts/benchmark, end to end: results folder, parsed summary, exit codes. */
+class BenchmarkIT {
+  static final Path EMBEDDED_DIR = Path.of("target", "embedded-benchmark").toAbsolutePath();
+
+  private static Path resultsDir(Scripts.Result r) {
+    String last = r.stdout.strip().lines().reduce((a, b) -> b).orElse("");
+    assertTrue(last.startsWith("results: "), r::toString);
+    return Path.of(last.substring("results: ".length()));
+  }
+
+  private static void assertRunFolder(Path dir, Scripts.Result r) throws Exception {
+    for (String f : List.of("load.out", "load.err", "run.out", "run.err", "metadata.json", "summary.json")) {
+      assertTrue(Files.size(dir.resolve(f)) > 0, f + " in " + dir + ": " + r);
+    }
+    assertTrue(Files.list(dir.resolve("hdr").resolve("run")).anyMatch(p -> p.toString().endsWith(".hdr")), r::toString);
+    String summary = Files.readString(dir.resolve("summary.json"), StandardCharsets.UTF_8);
+    assertTrue(summary.contains("\"READ\"") && summary.contains("\"UPDATE\""), summary);
+    String meta = Files.readString(dir.resolve("metadata.json"), StandardCharsets.UTF_8);
+    assertTrue(meta.contains("\"server\"") && meta.contains("\"harness_version\"") && meta.contains("\"cores\""), meta);
+    // The short table at the end names both phases.
+    assertTrue(r.stdout.contains("load") && r.stdout.contains("run") && r.stdout.contains("READ"), r::toString);
+  }
+
+  @Test
+  void embeddedDefaultProducesACompleteRunFolder(@TempDir Path out) throws Exception {
+    Scripts.Result r = Scripts.run("benchmark", List.of("--records", "2000", "--operations", "3000", "--threads", "2",
+        "--out", out.toString(), "-p", "db.embedded.datadir=" + EMBEDDED_DIR));
+    assertEquals(0, r.exitCode, r::toString);
+    assertTrue(r.stderr.contains("[mytopling] embedded MariaDB 11.4"), r::toString);
+    assertTrue(r.stderr.contains("est completion in"), "status lines with ETA: " + r);
+    Path dir = resultsDir(r);
+    assertTrue(dir.getFileName().toString().endsWith("-embedded-workloada"), dir.toString());
+    assertRunFolder(dir, r);
+  }
+
+  @Test
+  void realServerFromAPropertiesFile(@TempDir Path out) throws Exception {
+    TestServer s = TestServers.innodb();
+    Path props = out.resolve("ci-mariadb.properties");
+    Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
+        + "db.batchsize=100\njdbc.batchupdateapi=true\ntable=bench_it\n");
+    Map<String, String> env = s.password() == null ? Map.of() : Map.of("YCSB_DB_PASSWORD", s.password());
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--records", "3000",
+        "--operations", "3000", "--threads", "4", "--out", out.resolve("runs").toString()), env);
+    assertEquals(0, r.exitCode, r::toString);
+    Path dir = resultsDir(r);
+    assertRunFolder(dir, r);
+    String meta = Files.readString(dir.resolve("metadata.json"), StandardCharsets.UTF_8);
+    assertTrue(meta.contains("\"engine\": \"InnoDB\""), meta);
+    // The password came from YCSB_DB_PASSWORD: the stored properties do not hold it.
+    assertFalse(meta.contains("db.passwd"), meta);
+  }
+
+  @Test
+  void badInputIsOneLineAndNonZero(@TempDir Path out) {
+    Scripts.Result target = Scripts.run("benchmark", List.of("--target", "oracle", "--out", out.toString()));
+    assertEquals(2, target.exitCode, target::toString);
+    assertTrue(target.stderr.contains("benchmark: --target: unknown target 'oracle'"), target::toString);
+    Scripts.Result workload = Scripts.run("benchmark", List.of("--workload", "workloadz", "--out", out.toString()));
+    assertEquals(2, workload.exitCode, workload::toString);
+    assertTrue(workload.stderr.contains("benchmark: --workload: no workload 'workloadz'"), workload::toString);
+    Scripts.Result file = Scripts.run("benchmark", List.of("--target", "/no/such/db.properties", "--out", out.toString()));
+    assertEquals(2, file.exitCode, file::toString);
+    assertTrue(file.stderr.contains("benchmark: --target: cannot read /no/such/db.properties"), file::toString);
+    Scripts.Result records = Scripts.run("benchmark", List.of("--records", "lots", "--out", out.toString()));
+    assertEquals(2, records.exitCode, records::toString);
+    assertTrue(records.stderr.contains("--records: 'lots' is not a whole number"), records::toString);
+  }
+
+  @Test
+  void unreachableServerFailsTheJob(@TempDir Path out) throws Exception {
+    Path props = out.resolve("down.properties");
+    Files.writeString(props, "db.url=jdbc:mysql://127.0.0.1:1/ycsb\ndb.connecttimeout=2000\n");
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--records", "10",
+        "--out", out.resolve("runs").toString()));
+    assertEquals(1, r.exitCode, r::toString);
+    assertEquals(1, r.stderrLines("[mytopling] fatal:").size(), r::toString);
+    assertTrue(r.stderr.contains("benchmark: load phase failed"), r::toString);
+  }
+}

@@ -1,0 +1,94 @@
+package com.mytopling.ycsb.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mytopling.ycsb.jdbc.testing.TestServer;
+import com.mytopling.ycsb.jdbc.testing.TestServers;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** scripts/ycsb as users run it: YCSB's command line, old workload files, bad input. */
+class LauncherIT {
+  static final String OLD_WORKLOAD =
+      Path.of("src/test/resources/workloada-ycsb016.properties").toAbsolutePath().toString();
+
+  static List<String> dbArgs(TestServer s) {
+    List<String> a = new ArrayList<>(List.of("-p", "db.url=" + s.jdbcUrl()));
+    if (s.user() != null) {
+      a.addAll(List.of("-p", "db.user=" + s.user()));
+    }
+    if (s.password() != null) {
+      a.addAll(List.of("-p", "db.passwd=" + s.password()));
+    }
+    return a;
+  }
+
+  @Test
+  void aYcsb016WorkloadFileRunsUnchangedOnTheBasicBinding() {
+    Scripts.Result r = Scripts.run("ycsb", List.of("run", "basic", "-P", OLD_WORKLOAD, "-p", "basicdb.verbose=false",
+        "-threads", "2"));
+    assertEquals(0, r.exitCode, r::toString);
+    assertTrue(r.stdout.contains("[OVERALL], Throughput(ops/sec)"), r::toString);
+    assertTrue(r.stdout.contains("[READ], Return=OK"), r::toString);
+  }
+
+  @Test
+  void loadAndRunAgainstARealServerWithTheStockBindingName() {
+    TestServer s = TestServers.innodb();
+    List<String> load = new ArrayList<>(List.of("load", "jdbc", "-P", OLD_WORKLOAD, "-threads", "4", "-s",
+        "-p", "table=launcher_t", "-p", "db.createtable=true", "-p", "db.droptable=true",
+        "-p", "db.batchsize=50", "-p", "jdbc.batchupdateapi=true"));
+    load.addAll(dbArgs(s));
+    Scripts.Result l = Scripts.run("ycsb", load);
+    assertEquals(0, l.exitCode, l::toString);
+    assertTrue(l.stdout.contains("[INSERT-BATCH], Return=OK, 300"), l::toString);
+    // The echoed command line never shows the password.
+    assertFalse(s.password() != null && l.stderr.contains("db.passwd=" + s.password()), l::toString);
+
+    List<String> run = new ArrayList<>(List.of("run", "mytopling", "-P", OLD_WORKLOAD, "-threads", "4",
+        "-p", "table=launcher_t", "-target", "2000"));
+    run.addAll(dbArgs(s));
+    Scripts.Result r = Scripts.run("ycsb", run);
+    assertEquals(0, r.exitCode, r::toString);
+    assertTrue(r.stdout.contains("[OVERALL], Throughput(ops/sec)"), r::toString);
+    assertFalse(r.stdout.contains("Return=ERROR"), r::toString);
+    assertFalse(r.stdout.contains("Return=NOT_FOUND"), r::toString);
+  }
+
+  private static String oneLine(Scripts.Result r, String prefix, int exit) {
+    assertEquals(exit, r.exitCode, r::toString);
+    List<String> lines = r.stderrLines(prefix);
+    assertEquals(1, lines.size(), r::toString);
+    assertFalse(r.stderr.contains("\tat "), "no stack trace: " + r);
+    return lines.get(0);
+  }
+
+  @Test
+  void badCommandLinesGetOneLineAndExitTwo() {
+    assertTrue(oneLine(Scripts.run("ycsb", List.of("load", "cassandra", "-P", OLD_WORKLOAD)), "ycsb:", 2)
+        .contains("unknown binding 'cassandra'"));
+    assertTrue(oneLine(Scripts.run("ycsb", List.of("load", "basic", "-P", "/no/such/file")), "ycsb:", 2)
+        .contains("-P /no/such/file: no such file"));
+    assertTrue(oneLine(Scripts.run("ycsb", List.of("load", "basic", "-P", OLD_WORKLOAD, "-p", "workload=no.such.Workload")),
+        "ycsb:", 2).contains("workload: class 'no.such.Workload' not found"));
+    assertTrue(oneLine(Scripts.run("ycsb", List.of("load", "basic", "-P", OLD_WORKLOAD, "-p", "recordcount=1e6")),
+        "ycsb:", 2).contains("recordcount: '1e6' is not a whole number"));
+    assertTrue(oneLine(Scripts.run("ycsb", List.of("run", "basic", "-P", OLD_WORKLOAD, "-p", "readproportion=half")),
+        "ycsb:", 2).contains("readproportion: 'half' is not a number"));
+    assertTrue(oneLine(Scripts.run("ycsb", List.of("run", "basic", "-P", OLD_WORKLOAD, "-threads", "many")),
+        "ycsb:", 2).contains("-threads: 'many' is not a whole number"));
+    assertTrue(oneLine(Scripts.run("ycsb", List.of("explode", "basic")), "ycsb:", 2).contains("unknown command 'explode'"));
+  }
+
+  @Test
+  void unreachableServerIsOneFatalLine() {
+    String line = oneLine(Scripts.run("ycsb", List.of("load", "mytopling", "-P", OLD_WORKLOAD,
+        "-p", "db.url=jdbc:mysql://127.0.0.1:1/ycsb", "-p", "db.connecttimeout=2000", "-threads", "8")),
+        "[mytopling] fatal:", 1);
+    assertTrue(line.contains("cannot connect to jdbc:mysql://127.0.0.1:1/ycsb"), line);
+  }
+}

@@ -1,0 +1,73 @@
+package com.mytopling.ycsb.launcher;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the project's shell scripts as a user would, from another working directory. */
+final class Scripts {
+  static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+  static final class Result {
+    final int exitCode;
+    final String stdout;
+    final String stderr;
+
+    Result(int exitCode, String stdout, String stderr) {
+      this.exitCode = exitCode;
+      this.stdout = stdout;
+      this.stderr = stderr;
+    }
+
+    List<String> stderrLines(String prefix) {
+      return stderr.lines().filter(l -> l.startsWith(prefix)).toList();
+    }
+
+    @Override
+    public String toString() {
+      String err = stderr.length() > 6000 ? "..." + stderr.substring(stderr.length() - 6000) : stderr;
+      return "exit " + exitCode + "\n--- stdout\n" + stdout + "\n--- stderr\n" + err;
+    }
+  }
+
+  static Result run(String script, List<String> args) {
+    return run(script, args, Map.of());
+  }
+
+  static Result run(String script, List<String> args, Map<String, String> env) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add("bash");
+    cmd.add(ROOT.resolve("scripts").resolve(script).toString());
+    cmd.addAll(args);
+    try {
+      File out = File.createTempFile("script-out", ".txt");
+      File err = File.createTempFile("script-err", ".txt");
+      try {
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(new File(System.getProperty("java.io.tmpdir")))
+            .redirectOutput(out).redirectError(err).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        if (!p.waitFor(10, TimeUnit.MINUTES)) {
+          p.destroyForcibly();
+          throw new AssertionError(script + " did not finish in 10 minutes");
+        }
+        return new Result(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
+            Files.readString(err.toPath(), StandardCharsets.UTF_8));
+      } finally {
+        Files.deleteIfExists(out.toPath());
+        Files.deleteIfExists(err.toPath());
+      }
+    } catch (IOException e) {
+      throw new AssertionError("cannot run " + script + ": " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+}
