@@ -52,6 +52,8 @@ final class RegressCommand implements Command {
     options.addOption(Option.builder().longOpt("alpha").hasArg().argName("P")
         .desc("significance level of the one-sided Mann-Whitney U test (default 0.05)").build());
     options.addOption(Option.builder().longOpt("phase").hasArg().argName("load|run").desc("phase to gate (default run)").build());
+    options.addOption(Option.builder().longOpt("p99-operations").hasArg().argName("OPS|all|none")
+        .desc("operations whose p99 is gated, comma-separated (default all in every run)").build());
     options.addOption(null, "allow-setup-differences", false, "gate even when the runs' workload settings differ");
     options.addOption("h", "help", false, "this help");
     CommandLine line = Options2.parse(name(), options, args);
@@ -86,7 +88,12 @@ final class RegressCommand implements Command {
           + "; pass --allow-setup-differences to gate anyway");
     }
 
+    String p99Operations = line.getOptionValue("p99-operations", "all");
     List<RegressionCheck> checks = checks(baseline, candidate, phase, maxDrop, maxP99Rise, alpha);
+    if (!p99Operations.equals("all")) {
+      Set<String> gated = p99Operations.equals("none") ? Set.of() : Set.of(p99Operations.split(","));
+      checks.removeIf(c -> !c.higherIsBetter() && gated.stream().noneMatch(op -> c.metric().equals(phase + " " + op.trim() + " p99 (us)")));
+    }
     out.print(render(checks, baseline.size(), candidate.size(), phase, alpha));
     setupDifferences.forEach(d -> out.println("note: not like-for-like: " + d));
     RunSettings.differences(all, true).stream().filter(d -> d.contains("(not recorded)"))

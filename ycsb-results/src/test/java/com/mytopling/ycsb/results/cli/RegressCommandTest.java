@@ -50,6 +50,16 @@ class RegressCommandTest {
   }
 
   @Test
+  void p99OfUngatedOperationsIsIgnored() throws IOException {
+    Path base = side("base", new double[] {10_000, 10_050, 9_950}, new double[] {900, 950, 920});
+    Path cand = side("cand", new double[] {10_010, 9_990, 10_020}, new double[] {1_300, 1_250, 1_400});
+    CliRunner r = CliRunner.run("regress", "--baseline", base.toString(), "--candidate", cand.toString(),
+        "--max-p99-rise", "20%", "--p99-operations", "none");
+    assertEquals(0, r.exitCode, r.toString());
+    assertTrue(!r.out.contains("READ p99"), r.out);
+  }
+
+  @Test
   void explicitRunListsAreAccepted() throws IOException {
     Path base = side("base", new double[] {10_000, 10_050, 9_950}, new double[] {900, 950, 920});
     Path cand = side("cand", new double[] {10_010, 9_990, 10_020}, new double[] {910, 940, 930});
