@@ -49,7 +49,8 @@ public final class RunSettings {
       props.forEach((k, v) -> {
         String name = String.valueOf(k);
         if (!ignored(name) && !Secrets.isSecretName(name)) {
-          settings.put("property." + name, String.valueOf(v));
+          // YCSB 0.17 renamed its packages from com.yahoo.ycsb to site.ycsb: same classes, not a difference.
+          settings.put("property." + name, String.valueOf(v).replace("com.yahoo.ycsb.", "site.ycsb."));
         }
       });
     }
