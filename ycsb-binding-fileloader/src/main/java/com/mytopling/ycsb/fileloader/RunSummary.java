@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.fileloader;
 
+import com.mytopling.ycsb.fileloader.size.DbTarget;
 import com.mytopling.ycsb.fileloader.size.TableSize;
 import com.mytopling.ycsb.fileloader.size.TableSizeProbe;
 
@@ -9,7 +10,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -56,28 +56,42 @@ final class RunSummary {
     entries.put(name, String.valueOf(value));
   }
 
-  /** Adds the table's size on disk and the raw-to-stored ratio, when the DB can be reached. */
+  /**
+   * Adds the table's size on disk (summed over shards) and the raw-to-stored ratio, when the
+   * binding's servers are given by URL (the embedded server is not measured).
+   */
   void measureTable(Properties p, String table, PrintStream log) {
-    String url = p.getProperty("db.url");
-    if (url == null || url.isBlank()) {
-      return;
-    }
-    try (Connection c = DriverManager.getConnection(url.split(";")[0].trim(), p.getProperty("db.user", ""),
-        p.getProperty("db.passwd", ""))) {
-      TableSize size = TableSizeProbe.measure(c, table);
-      put("TableEngine", size.engine());
-      put("TableDataBytes", size.dataBytes());
-      put("TableIndexBytes", size.indexBytes());
-      put("TableStoredBytes", size.totalBytes());
-      put("TableSizeMethod", size.method());
+    try {
+      DbTarget target = DbTarget.from(p, System.getenv());
+      if (target.urls().isEmpty()) {
+        return;
+      }
+      long data = 0;
+      long index = 0;
+      String engine = null;
+      String method = null;
+      for (String url : target.urls()) {
+        try (Connection c = target.connect(url)) {
+          TableSize size = TableSizeProbe.measure(c, table);
+          data += size.dataBytes();
+          index += size.indexBytes();
+          engine = size.engine();
+          method = size.method();
+          for (String note : size.notes()) {
+            log.println("fileloader: table size: " + note);
+          }
+        }
+      }
+      put("TableEngine", engine);
+      put("TableDataBytes", data);
+      put("TableIndexBytes", index);
+      put("TableStoredBytes", data + index);
+      put("TableSizeMethod", method);
       long raw = Long.parseLong(entries.get("RawInputBytes"));
-      if (size.totalBytes() > 0) {
-        put("RawToStoredRatio", String.format(Locale.ROOT, "%.3f", (double) raw / size.totalBytes()));
+      if (data + index > 0) {
+        put("RawToStoredRatio", String.format(Locale.ROOT, "%.3f", (double) raw / (data + index)));
       }
-      for (String note : size.notes()) {
-        log.println("fileloader: table size: " + note);
-      }
-    } catch (SQLException | RuntimeException e) {
+    } catch (SQLException | IOException | RuntimeException e) {
       log.println("fileloader: could not measure the size of table " + table + ": " + e.getMessage());
       put("TableSizeError", e.getMessage());
     }

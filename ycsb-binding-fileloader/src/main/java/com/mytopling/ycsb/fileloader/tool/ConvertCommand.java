@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,12 +43,19 @@ final class ConvertCommand {
   int run() throws IOException {
     // Opening the input first: a missing input must not leave an empty output file behind.
     spec.open().close();
+    RecordScan.Result r;
     try (OutputStream o = OutputFiles.create(outName, stdout)) {
       this.os = o;
-      RecordScan.Result r = RecordScan.run(spec, err, "convert", this::header, this::write);
-      err.println("dataset convert: wrote " + r.records() + " records" + (r.malformed() > 0
-          ? ", skipped " + r.malformed() + " malformed" : ""));
+      r = RecordScan.run(spec, err, "convert", this::header, this::write);
+    } catch (IOException | RuntimeException e) {
+      // A half-written output would pass for a converted file later.
+      if (!outName.equals("-")) {
+        Files.deleteIfExists(Path.of(outName));
+      }
+      throw e;
     }
+    err.println("dataset convert: wrote " + r.records() + " records" + (r.malformed() > 0
+        ? ", skipped " + r.malformed() + " malformed" : ""));
     return 0;
   }
 
