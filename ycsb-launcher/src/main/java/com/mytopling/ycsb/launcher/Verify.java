@@ -1,0 +1,59 @@
+package com.mytopling.ycsb.launcher;
+
+import com.mytopling.ycsb.jdbc.ConfigException;
+import com.mytopling.ycsb.jdbc.verify.TableVerifier;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Entry point of scripts/verify: reads back every key a load wrote and checks it against
+ * YCSB's dataintegrity values. Takes the load's own options,
+ * {@code [-P file]... [-p name=value]... [--allow-extra]}, so the same command line that
+ * loaded a range verifies it. Exit codes: 0 every row is right, 1 rows are missing, wrong or
+ * extra (or the server cannot be read), 2 bad command line or properties.
+ */
+public final class Verify {
+  private Verify() {
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    boolean allowExtra = false;
+    List<String> rest = new ArrayList<>(List.of("load", "mytopling"));
+    for (String a : args) {
+      if (a.equals("--allow-extra")) {
+        allowExtra = true;
+      } else if (a.equals("-h") || a.equals("--help")) {
+        out.println("usage: scripts/verify [-P file]... [-p name=value]... [--allow-extra]");
+        out.println("  Give the properties the load used (workload, db.url, table, recordcount, insertstart,");
+        out.println("  insertcount, fieldlength; fieldlengthdistribution must be constant). Rows outside the");
+        out.println("  range count as extra and fail the check unless --allow-extra.");
+        return 0;
+      } else {
+        rest.add(a);
+      }
+    }
+    YcsbArgs parsed;
+    try {
+      parsed = YcsbArgs.parse(rest.toArray(new String[0]));
+      LegacyNames.apply(parsed.props, err);
+      PropertyChecks.check(parsed.props);
+    } catch (UsageException e) {
+      err.println("verify: " + e.getMessage());
+      return 2;
+    }
+    TableVerifier.Report report;
+    try {
+      report = TableVerifier.verify(parsed.props, err);
+    } catch (ConfigException e) {
+      err.println("verify: " + e.getMessage());
+      return e.getMessage().startsWith("cannot verify") ? 1 : 2;
+    }
+    report.print(out, allowExtra);
+    return report.ok(allowExtra) ? 0 : 1;
+  }
+}
