@@ -36,9 +36,20 @@ public enum SqlDialect {
     return this == SQLSERVER ? "[" + identifier + "]" : "`" + identifier + "`";
   }
 
-  /** The binding's key column. Binary collation: MyRocks wants it for indexed columns. */
+  /**
+   * The binding's key column, as the binding makes it: binary collation (MyRocks wants it for
+   * indexed columns); latin1 for RocksDB, whose index keys may not exceed 767 bytes (255 utf8mb4
+   * characters would). Keys are ASCII (YCSB keys, ids).
+   */
   public String keyColumnType() {
-    return this == SQLSERVER ? "VARCHAR(255) NOT NULL" : "VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL";
+    switch (this) {
+    case SQLSERVER:
+      return "VARCHAR(255) NOT NULL";
+    case MYSQL:
+      return "VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL";
+    default:
+      return "VARCHAR(255) CHARACTER SET latin1 COLLATE latin1_bin NOT NULL";
+    }
   }
 
   /**
