@@ -1,0 +1,31 @@
+package com.mytopling.ycsb.jdbc.bulk;
+
+/**
+ * Property {@code db.mysqldriver}: which JDBC driver serves MySQL-protocol URLs. Both drivers
+ * are on the classpath; the URL scheme decides ({@code jdbc:mysql://} is MySQL Connector/J,
+ * {@code jdbc:mariadb://} is MariaDB Connector/J), so the choice rewrites the scheme of plain
+ * URLs. Connector/J-only URL forms ({@code jdbc:mysql:loadbalance://}, {@code jdbc:mysql+srv:},
+ * ...) and SQL Server URLs are left alone.
+ */
+public final class DriverChoice {
+  public static final String MYSQL = "mysql";
+  public static final String MARIADB = "mariadb";
+  /** Keep each URL's own scheme. */
+  public static final String URL = "url";
+
+  private static final String MYSQL_PREFIX = "jdbc:mysql://";
+  private static final String MARIADB_PREFIX = "jdbc:mariadb://";
+
+  private DriverChoice() {
+  }
+
+  public static String apply(String url, String choice) {
+    if (MARIADB.equals(choice) && url.startsWith(MYSQL_PREFIX)) {
+      return MARIADB_PREFIX + url.substring(MYSQL_PREFIX.length());
+    }
+    if (MYSQL.equals(choice) && url.startsWith(MARIADB_PREFIX)) {
+      return MYSQL_PREFIX + url.substring(MARIADB_PREFIX.length());
+    }
+    return url;
+  }
+}
