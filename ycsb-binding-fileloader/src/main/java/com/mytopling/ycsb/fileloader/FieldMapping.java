@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.fileloader;
 
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.Naming;
+import com.mytopling.ycsb.fileloader.db.ColumnLimit;
 import com.mytopling.ycsb.fileloader.format.DataRecord;
 import site.ycsb.WorkloadException;
 
@@ -25,23 +26,25 @@ public final class FieldMapping {
   private final int[] sourceIndex;
   private final List<String> sourceNames;
   private final List<String> columnNames;
-  /** Width in characters; 0 = unlimited. */
-  private final int[] maxLength;
+  private final ColumnLimit[] limits;
 
-  private FieldMapping(int[] sourceIndex, List<String> sourceNames, List<String> columnNames, int[] maxLength) {
+  private FieldMapping(int[] sourceIndex, List<String> sourceNames, List<String> columnNames, ColumnLimit[] limits) {
     this.sourceIndex = sourceIndex;
     this.sourceNames = List.copyOf(sourceNames);
     this.columnNames = List.copyOf(columnNames);
-    this.maxLength = maxLength;
+    this.limits = limits;
   }
 
   /**
    * @param fileFields the data file's field names, in file order
    * @param fieldNamePrefix CoreWorkload's fieldnameprefix, for YCSB naming
-   * @param defaultWidth width for columns without their own setting; 0 = unlimited
+   * @param widths fileloader.maxlength.NAME settings (characters, 0 = unlimited), by column or field name
+   * @param tableLimits the existing table's column limits by upper-cased column name (may be empty)
+   * @param defaultWidth characters for columns known neither way; 0 = unlimited
    */
   public static FieldMapping build(List<String> fileFields, List<String> selected, Naming naming,
-                                   String fieldNamePrefix, int defaultWidth, Map<String, Integer> widths)
+                                   String fieldNamePrefix, Map<String, Integer> widths,
+                                   Map<String, ColumnLimit> tableLimits, int defaultWidth)
       throws WorkloadException {
     List<Integer> indexes = new ArrayList<>();
     if (selected.isEmpty()) {
@@ -56,7 +59,7 @@ public final class FieldMapping {
     List<String> sources = new ArrayList<>();
     List<String> columns = new ArrayList<>();
     Set<String> seen = new HashSet<>();
-    int[] width = new int[indexes.size()];
+    ColumnLimit[] width = new ColumnLimit[indexes.size()];
     for (int c = 0; c < indexes.size(); c++) {
       String source = fileFields.get(indexes.get(c));
       String column = naming == Naming.YCSB ? fieldNamePrefix + c : cleanName(source);
@@ -76,7 +79,14 @@ public final class FieldMapping {
       if (own == null) {
         own = widths.get(source);
       }
-      width[c] = own != null ? own : defaultWidth;
+      ColumnLimit inTable = tableLimits.get(upper);
+      if (own != null) {
+        width[c] = own > 0 ? ColumnLimit.chars(own) : ColumnLimit.NONE;
+      } else if (inTable != null) {
+        width[c] = inTable;
+      } else {
+        width[c] = defaultWidth > 0 ? ColumnLimit.chars(defaultWidth) : ColumnLimit.NONE;
+      }
     }
     int[] idx = new int[indexes.size()];
     for (int i = 0; i < idx.length; i++) {
@@ -137,8 +147,8 @@ public final class FieldMapping {
     return sourceNames;
   }
 
-  public int width(int column) {
-    return maxLength[column];
+  public ColumnLimit limit(int column) {
+    return limits[column];
   }
 
   /** The record's value for column {@code column}, unchecked. */

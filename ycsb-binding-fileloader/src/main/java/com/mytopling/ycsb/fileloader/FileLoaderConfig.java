@@ -40,6 +40,7 @@ public final class FileLoaderConfig {
   public static final String RUN_SKIP = "fileloader.run.skip";
   public static final String PROGRESS_INTERVAL = "fileloader.progress.interval";
   public static final String TABLE_SIZE = "fileloader.tablesize";
+  public static final String TABLE_LIMITS = "fileloader.tablelimits";
   public static final String REPORT_FILE = "fileloader.reportfile";
   public static final String MAX_LINE_BYTES = "fileloader.maxlinebytes";
   public static final String EXIT_STATUS = "fileloader.exitstatus";
@@ -77,6 +78,7 @@ public final class FileLoaderConfig {
   private final long runSkip;
   private final int progressIntervalSeconds;
   private final boolean tableSize;
+  private final boolean tableLimits;
   private final String reportFile;
   private final boolean exitStatus;
 
@@ -121,6 +123,7 @@ public final class FileLoaderConfig {
     runSkip = longProperty(p, RUN_SKIP, 0);
     progressIntervalSeconds = intProperty(p, PROGRESS_INTERVAL, 10, 0);
     tableSize = bool(p, TABLE_SIZE, true);
+    tableLimits = bool(p, TABLE_LIMITS, true);
     String report = p.getProperty(REPORT_FILE, "").trim();
     reportFile = report.isEmpty() ? null : report;
     exitStatus = bool(p, EXIT_STATUS, true);
@@ -261,6 +264,11 @@ public final class FileLoaderConfig {
 
   public boolean tableSize() {
     return tableSize;
+  }
+
+  /** Whether to read column widths from an existing table at init. */
+  public boolean tableLimits() {
+    return tableLimits;
   }
 
   public String reportFile() {

@@ -2,6 +2,9 @@ package com.mytopling.ycsb.fileloader;
 
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.DuplicatePolicy;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.Naming;
+import com.mytopling.ycsb.fileloader.db.ColumnLimit;
+import com.mytopling.ycsb.fileloader.db.ColumnLimits;
+import com.mytopling.ycsb.fileloader.db.DbTarget;
 import com.mytopling.ycsb.fileloader.format.RecordParser;
 import site.ycsb.ByteIterator;
 import site.ycsb.Client;
@@ -13,11 +16,14 @@ import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
 
 import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
@@ -88,7 +94,8 @@ public class FileWorkload extends CoreWorkload {
             + "from (or its first record is malformed); give them with " + FileLoaderConfig.COLUMNS);
       }
       mapping = FieldMapping.build(fileFields, config.fields(), config.naming(),
-          p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT), defaultWidth(p), config.maxLengthByField());
+          p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT), config.maxLengthByField(), tableLimits(p),
+          defaultWidth(p));
       shareFieldsWithBinding(p);
       super.init(p);
       int[] keyIndexes = new int[config.keyFields().size()];
@@ -124,6 +131,30 @@ public class FileWorkload extends CoreWorkload {
       return config.spec().open();
     } catch (IOException e) {
       throw new WorkloadException(e.getMessage());
+    }
+  }
+
+  /**
+   * The widths of the table's columns if it exists already (db.createtable=false, or a table
+   * made by `dataset schema`); empty when it does not, or will be dropped and made again.
+   */
+  private Map<String, ColumnLimit> tableLimits(Properties p) {
+    if (!config.tableLimits() || Boolean.parseBoolean(p.getProperty("db.droptable", "false").trim())) {
+      return Map.of();
+    }
+    String tableName = p.getProperty(TABLENAME_PROPERTY, TABLENAME_PROPERTY_DEFAULT);
+    try {
+      DbTarget target = DbTarget.from(p, System.getenv());
+      if (target.urls().isEmpty()) {
+        return Map.of();
+      }
+      try (Connection c = target.connect(target.urls().get(0))) {
+        return ColumnLimits.of(c, tableName);
+      }
+    } catch (SQLException | IOException e) {
+      log.println("fileloader: could not read the column widths of table " + tableName + " (" + e.getMessage()
+          + "); checking values against fieldlength / fileloader.maxlength only");
+      return Map.of();
     }
   }
 

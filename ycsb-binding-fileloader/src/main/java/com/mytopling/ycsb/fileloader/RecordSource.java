@@ -3,6 +3,7 @@ package com.mytopling.ycsb.fileloader;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.DuplicatePolicy;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.MalformedPolicy;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.OverlengthPolicy;
+import com.mytopling.ycsb.fileloader.db.ColumnLimit;
 import com.mytopling.ycsb.fileloader.format.DataFileSpec;
 import com.mytopling.ycsb.fileloader.format.DataRecord;
 import com.mytopling.ycsb.fileloader.format.FilePosition;
@@ -142,22 +143,35 @@ public final class RecordSource implements AutoCloseable {
 
   private String checkedValue(DataRecord rec, int column) throws FatalRecordException {
     String v = mapping.rawValue(rec, column);
-    int width = mapping.width(column);
-    if (width <= 0 || v.length() <= width) {
+    ColumnLimit limit = mapping.limit(column);
+    String over = null;
+    if (limit.maxChars() > 0 && v.length() > limit.maxChars()) {
+      over = v.length() + " characters";
+    } else if (limit.maxBytes() > 0 && (long) v.length() * 3 > limit.maxBytes()) {
+      // A UTF-16 unit is at most 3 UTF-8 bytes: only long values need counting.
+      long bytes = Utf8.length(v);
+      if (bytes > limit.maxBytes()) {
+        over = bytes + " bytes in UTF-8";
+      }
+    }
+    if (over == null) {
       return v;
     }
     if (overlengthPolicy == OverlengthPolicy.FAIL) {
       throw fail("record at " + rec.position() + ": field '" + mapping.sourceNames().get(column) + "' is "
-          + v.length() + " characters, longer than its column " + mapping.columnNames().get(column) + " ("
-          + width + "); widen the column (fieldlength or fileloader.maxlength) or set fileloader.overlength=truncate");
+          + over + ", longer than its column " + mapping.columnNames().get(column) + " (" + limit.describe()
+          + "); widen the column (fieldlength or fileloader.maxlength) or set fileloader.overlength=truncate");
     }
     counters.truncatedValues.increment();
-    int cut = width;
-    // Do not split a surrogate pair.
-    if (Character.isHighSurrogate(v.charAt(cut - 1))) {
-      cut--;
+    if (limit.maxChars() > 0) {
+      int cut = (int) limit.maxChars();
+      // Do not split a surrogate pair.
+      if (Character.isHighSurrogate(v.charAt(cut - 1))) {
+        cut--;
+      }
+      return v.substring(0, cut);
     }
-    return v.substring(0, cut);
+    return Utf8.prefixFitting(v, limit.maxBytes());
   }
 
   private String buildKey(DataRecord rec) throws FatalRecordException {

@@ -1,8 +1,8 @@
 package com.mytopling.ycsb.fileloader;
 
-import com.mytopling.ycsb.fileloader.size.DbTarget;
-import com.mytopling.ycsb.fileloader.size.TableSize;
-import com.mytopling.ycsb.fileloader.size.TableSizeProbe;
+import com.mytopling.ycsb.fileloader.db.DbTarget;
+import com.mytopling.ycsb.fileloader.db.TableSize;
+import com.mytopling.ycsb.fileloader.db.TableSizeProbe;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -320,27 +320,69 @@ class FileLoaderIT {
     assertTrue(eof.stderr.contains("end of the data file after 100 records"), eof.stderr);
   }
 
-  @Test
-  void datasetNamesWithTheTableFromDatasetSchema() throws Exception {
-    TestServer s = server("innodb");
-    String table = "fl_named";
-    drop(s, table);
+  /** Creates the table with `dataset schema` (run as a process) and returns the DDL. */
+  private static String createWithDatasetSchema(TestServer s, String table, String dialect) throws SQLException {
     YcsbProcess.Result schema = YcsbProcess.runMain("com.mytopling.ycsb.fileloader.tool.DatasetTool",
-        List.of("schema", snap.toString(), "--dialect", "mysql", "--table", table));
+        List.of("schema", snap.toString(), "--dialect", dialect, "--table", table));
     assertEquals(0, schema.exitCode, schema.toString());
-    try (Connection c = s.connect(); Statement st = c.createStatement()) {
-      StringBuilder ddl = new StringBuilder();
-      for (String line : schema.stdout.split("\n")) {
-        if (!line.startsWith("--")) {
-          ddl.append(line).append('\n');
-        }
+    StringBuilder ddl = new StringBuilder();
+    for (String line : schema.stdout.split("\n")) {
+      if (!line.startsWith("--")) {
+        ddl.append(line).append('\n');
       }
+    }
+    try (Connection c = s.connect(); Statement st = c.createStatement()) {
       st.execute(ddl.toString().trim().replaceAll(";$", ""));
     }
+    return ddl.toString();
+  }
+
+  @ParameterizedTest(name = "{0} ({1})")
+  @CsvSource({"innodb, mysql", "rocksdb, myrocks"})
+  void datasetNamesWithTheTableFromDatasetSchema(String engine, String dialect) throws Exception {
+    TestServer s = server(engine);
+    String table = "fl_named";
+    drop(s, table);
+    createWithDatasetSchema(s, table, dialect);
     YcsbProcess.Result r = ycsb(s, table, true, 4, snap, "db.createtable=false", "fileloader.naming=dataset");
     assertEquals(0, r.exitCode, r.toString());
     List<String> columns = List.of("PRODUCTID", "USERID", "PROFILENAME", "HELPFULNESS", "SCORE", "TIME", "SUMMARY", "TEXT");
     assertRowsAreTheRecords(rows(s, table, columns), snapRecords);
+  }
+
+  @Test
+  void aColumnNarrowerThanTheDataIsNamedWithRecordAndField() throws Exception {
+    TestServer s = server("innodb");
+    String table = "fl_narrow";
+    drop(s, table);
+    createWithDatasetSchema(s, table, "mysql");
+    try (Connection c = s.connect(); Statement st = c.createStatement()) {
+      st.execute("ALTER TABLE " + table + " MODIFY SUMMARY VARCHAR(20) NOT NULL");
+    }
+    int longSummary = -1;
+    for (int i = 0; i < snapRecords.size() && longSummary < 0; i++) {
+      if (snapRecords.get(i).value(6).length() > 20) {
+        longSummary = i;
+      }
+    }
+    assertTrue(longSummary >= 0, "the sample has a summary longer than 20 characters");
+    YcsbProcess.Result r = ycsb(s, table, true, 1, snap, "db.createtable=false", "fileloader.naming=dataset");
+    assertEquals(3, r.exitCode, r.toString());
+    DataRecord rec = snapRecords.get(longSummary);
+    assertTrue(r.stderr.contains("record at " + rec.position() + ": field 'review/summary' is "
+        + rec.value(6).length() + " characters, longer than its column summary (20 characters)"), r.stderr);
+    assertEquals(longSummary, rows(s, table, List.of("SUMMARY")).size(), "rows before the long one are loaded");
+
+    drop(s, table);
+    createWithDatasetSchema(s, table, "mysql");
+    try (Connection c = s.connect(); Statement st = c.createStatement()) {
+      st.execute("ALTER TABLE " + table + " MODIFY SUMMARY VARCHAR(20) NOT NULL");
+    }
+    YcsbProcess.Result cut = ycsb(s, table, true, 4, snap, "db.createtable=false", "fileloader.naming=dataset",
+        "fileloader.overlength=truncate");
+    assertEquals(0, cut.exitCode, cut.toString());
+    assertTrue(Long.parseLong(out(cut, "TruncatedValues")) > 0);
+    assertEquals(rec.value(6).substring(0, 20), rows(s, table, List.of("SUMMARY")).get(key(longSummary)).get(0));
   }
 
   @Test

@@ -270,7 +270,7 @@ class FileWorkloadTest {
     FileWorkload w = init(p);
     assertEquals(1, ClientThreads.run(w, p, 1, 2));
     assertTrue(w.failure().contains("record at line 4 (byte offset 23): field 'a/text' is 13 characters, "
-        + "longer than its column field1 (10)"), w.failure());
+        + "longer than its column field1 (10 characters)"), w.failure());
   }
 
   @Test

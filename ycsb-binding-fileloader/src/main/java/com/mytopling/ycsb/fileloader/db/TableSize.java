@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.fileloader.size;
+package com.mytopling.ycsb.fileloader.db;
 
 import java.util.List;
 
