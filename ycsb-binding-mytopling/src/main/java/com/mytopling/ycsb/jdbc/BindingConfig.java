@@ -41,6 +41,8 @@ public final class BindingConfig {
   public final Path embeddedDataDir;
   public final int embeddedPort;
   public final int lockRetries;
+  /** db.insertexisting=skip: an insert whose key exists is skipped and counted, not failed (resuming a load). */
+  public final boolean skipExisting;
 
   private BindingConfig(PropertyReader p, Properties props, Map<String, String> env) throws ConfigException {
     urls = Collections.unmodifiableList(readUrls(p, props));
@@ -67,6 +69,10 @@ public final class BindingConfig {
     embeddedDataDir = dataDir == null ? defaultEmbeddedDataDir(env) : Path.of(dataDir).toAbsolutePath();
     embeddedPort = p.intValue("db.embedded.port", 0, 0, 65535);
     lockRetries = p.intValue("db.lockretries", 3, 0, 1000);
+    skipExisting = p.choice("db.insertexisting", "fail", "fail", "skip").equals("skip");
+    if (skipExisting && upsert != UpsertMode.NONE) {
+      throw new ConfigException("db.insertexisting=skip and db.upsert contradict: existing rows are either skipped or overwritten");
+    }
     if (dropTable && !createTable) {
       throw new ConfigException("db.droptable=true needs db.createtable=true (the table would be dropped and not recreated)");
     }

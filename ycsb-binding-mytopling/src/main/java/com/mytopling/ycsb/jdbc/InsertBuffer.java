@@ -62,6 +62,16 @@ final class InsertBuffer {
     }
   }
 
+  /** Binds buffered row {@code r} alone to a one-row INSERT, from parameter 1 (db.insertexisting=skip). */
+  void bindRow(java.sql.PreparedStatement ps, int r) throws java.sql.SQLException {
+    int p = 1;
+    ps.setString(p++, keys[r]);
+    String[] row = values[r];
+    for (long m = mask; m != 0; m &= m - 1) {
+      ps.setString(p++, row[Long.numberOfTrailingZeros(m)]);
+    }
+  }
+
   void clear() {
     for (int r = 0; r < rows; r++) {
       keys[r] = null;

@@ -292,6 +292,11 @@ public class MyToplingDbClient extends DB {
         rt.rowsStored.increment();
         return Status.OK;
       } catch (SQLException e) {
+        if (rt.config.skipExisting && DuplicateKeys.isDuplicateKey(e)) {
+          // db.insertexisting=skip (resuming a load): the row is there already; YCSB sees OK.
+          rt.rowsSkipped.increment();
+          return Status.OK;
+        }
         if (!retryable(s, e, attempt)) {
           rt.rowsFailed.increment();
           return failed(s, "INSERT", e);
@@ -314,6 +319,7 @@ public class MyToplingDbClient extends DB {
     long mask = buffer.mask();
     long start = System.nanoTime();
     Status status = null;
+    boolean accountedPerRow = false;
     for (int attempt = 0; status == null; attempt++) {
       PreparedStatement oneOff = null;
       try {
@@ -330,7 +336,10 @@ public class MyToplingDbClient extends DB {
         status = Status.OK;
       } catch (SQLException e) {
         s.rollbackQuietly();
-        if (!retryable(s, e, attempt)) {
+        if (rt.config.skipExisting && DuplicateKeys.isDuplicateKey(e)) {
+          status = insertRowsSkippingExisting(s, mask, rows);
+          accountedPerRow = true;
+        } else if (!retryable(s, e, attempt)) {
           status = failed(s, "INSERT-BATCH", e);
         }
       } finally {
@@ -340,8 +349,11 @@ public class MyToplingDbClient extends DB {
     buffer.clear();
     Measurements m = Measurements.getMeasurements();
     m.measure(BATCH_SERIES, (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - start) / 1000));
-    for (int i = 0; i < rows; i++) {
+    for (int i = accountedPerRow ? rows : 0; i < rows; i++) {
       m.reportStatus(BATCH_SERIES, status);
+    }
+    if (accountedPerRow) {
+      return status;
     }
     if (status.isOk()) {
       rt.rowsStored.add(rows);
@@ -349,6 +361,49 @@ public class MyToplingDbClient extends DB {
       rt.rowsFailed.add(rows);
     }
     return status;
+  }
+
+  /** {@value #BATCH_SERIES} status of a row that existed already (db.insertexisting=skip). */
+  public static final Status SKIPPED_EXISTING = new Status("SKIPPED_EXISTING",
+      "The key existed already; db.insertexisting=skip left the row as it was.");
+
+  /**
+   * db.insertexisting=skip after a batch hit an existing key: the batch's statement stored
+   * nothing, so its rows go one at a time; existing keys are skipped. Each row is reported and
+   * counted here once: stored, skipped or failed. Only batches that overlap existing rows take
+   * this path (the part of a resumed load that was done before).
+   */
+  private Status insertRowsSkippingExisting(ShardSession s, long mask, int rows) {
+    Measurements m = Measurements.getMeasurements();
+    Status result = Status.OK;
+    for (int r = 0; r < rows; r++) {
+      Status row = null;
+      for (int attempt = 0; row == null; attempt++) {
+        try {
+          PreparedStatement ps = s.inserts.get(s.connection(), mask);
+          s.buffer.bindRow(ps, r);
+          ps.executeUpdate();
+          s.afterWrite(1);
+          row = Status.OK;
+        } catch (SQLException e) {
+          if (DuplicateKeys.isDuplicateKey(e)) {
+            row = SKIPPED_EXISTING;
+          } else if (!retryable(s, e, attempt)) {
+            row = failed(s, "INSERT-BATCH", e);
+          }
+        }
+      }
+      m.reportStatus(BATCH_SERIES, row);
+      if (row == Status.OK) {
+        rt.rowsStored.increment();
+      } else if (row == SKIPPED_EXISTING) {
+        rt.rowsSkipped.increment();
+      } else {
+        rt.rowsFailed.increment();
+        result = row;
+      }
+    }
+    return result;
   }
 
   @Override
@@ -403,6 +458,7 @@ public class MyToplingDbClient extends DB {
     s.rollbackQuietly();
     s.noteFailure(e);
     rt.errors.record(operation, e);
-    return Status.ERROR;
+    // A lost connection is counted under its own return code, apart from SQL errors.
+    return ShardSession.isConnectionFailure(e) ? Status.SERVICE_UNAVAILABLE : Status.ERROR;
   }
 }

@@ -27,8 +27,11 @@ public final class Secrets {
 
   // password=..., pwd=..., passwd=... inside JDBC URLs, in any letter case, up to the next
   // separator of either URL style (& for MySQL, ; for SQL Server).
+  // SQL Server values may be braced, {..;..}, and then contain separators.
   private static final Pattern URL_PASSWORD =
-      Pattern.compile("(?i)((?:password|passwd|pwd)\\s*=)([^&;]*)");
+      Pattern.compile("(?i)((?:password|passwd|pwd)\\s*=)(\\{[^}]*\\}?|[^&;]*)");
+  // user:password@host in the authority part (Connector/J and MariaDB Connector/J accept it).
+  private static final Pattern URL_USERINFO = Pattern.compile("(//[^/?#@:\\s]*:)([^/?#@\\s]*)(@)");
 
   private Secrets() {
   }
@@ -36,7 +39,8 @@ public final class Secrets {
   /** The password to use, or null when none is configured anywhere. */
   public static String resolvePassword(Properties props, Map<String, String> env) throws ConfigException {
     String direct = props.getProperty("db.passwd");
-    if (direct != null) {
+    // Blank is unset, as for every other property: db.passwdfile or the environment apply.
+    if (direct != null && !direct.isBlank()) {
       return direct.strip();
     }
     String file = props.getProperty("db.passwdfile");
@@ -74,7 +78,9 @@ public final class Secrets {
       return null;
     }
     Matcher m = URL_PASSWORD.matcher(url);
-    return m.find() ? m.replaceAll("$1" + MASK) : url;
+    String masked = m.find() ? m.replaceAll("$1" + MASK) : url;
+    Matcher u = URL_USERINFO.matcher(masked);
+    return u.find() ? u.replaceAll("$1" + MASK + "$3") : masked;
   }
 
   /**

@@ -41,6 +41,8 @@ final class SharedRuntime {
   /** Rows a batched or single insert stored, and rows whose insert failed. */
   final LongAdder rowsStored = new LongAdder();
   final LongAdder rowsFailed = new LongAdder();
+  /** Rows not inserted because their key existed (db.insertexisting=skip). */
+  final LongAdder rowsSkipped = new LongAdder();
   final LongAdder reconnects = new LongAdder();
   final LongAdder lockRetries = new LongAdder();
 
@@ -202,9 +204,10 @@ final class SharedRuntime {
   private void printTotals() {
     long stored = rowsStored.sum();
     long failed = rowsFailed.sum();
-    if (stored > 0 || failed > 0 || reconnects.sum() > 0 || errors.total() > 0) {
+    long skipped = rowsSkipped.sum();
+    if (stored > 0 || failed > 0 || skipped > 0 || reconnects.sum() > 0 || lockRetries.sum() > 0 || errors.total() > 0) {
       log.println("[mytopling] totals: inserted rows stored=" + stored + " failed=" + failed
-          + " reconnects=" + reconnects.sum() + " lock retries=" + lockRetries.sum() + " errors=" + errors.total());
+          + (config.skipExisting ? " skipped=" + skipped : "") + " reconnects=" + reconnects.sum() + " lock retries=" + lockRetries.sum() + " errors=" + errors.total());
     }
     errors.printSummary();
   }

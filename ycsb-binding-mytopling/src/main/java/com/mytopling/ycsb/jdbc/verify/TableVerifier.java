@@ -1,0 +1,343 @@
+package com.mytopling.ycsb.jdbc.verify;
+
+import com.mytopling.ycsb.jdbc.BindingConfig;
+import com.mytopling.ycsb.jdbc.ConfigException;
+import com.mytopling.ycsb.jdbc.JdbcUrls;
+import com.mytopling.ycsb.jdbc.PropertyReader;
+import com.mytopling.ycsb.jdbc.Secrets;
+import com.mytopling.ycsb.jdbc.ShardRouter;
+import com.mytopling.ycsb.jdbc.TableLayout;
+import com.mytopling.ycsb.jdbc.dialect.Dialects;
+import com.mytopling.ycsb.jdbc.embedded.EmbeddedMariaDb;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import site.ycsb.WorkloadException;
+import site.ycsb.workloads.CoreWorkload;
+
+/**
+ * Reads back every key of a loaded range, {@code insertstart .. insertstart+insertcount} of
+ * {@code recordcount}, and compares each field with the value YCSB's {@code dataintegrity}
+ * mode writes for it ({@link DeterministicValues}). Keys are named exactly as YCSB names them
+ * (insertorder, zeropadding) and looked up on the shard the binding routes them to, in
+ * chunks of {@value #CHUNK} keys per query. Rows of the table that are not in the range are
+ * counted as extra.
+ */
+public final class TableVerifier {
+  static final int CHUNK = 500;
+  static final int EXAMPLES = 5;
+  /** Above this many expected keys, extra rows are counted but not named (naming needs them all in memory). */
+  static final long MAX_KEYS_FOR_EXTRA_EXAMPLES = 5_000_000;
+
+  /** What a verification found. */
+  public static final class Report {
+    public final String table;
+    public final long first;
+    public final long expected;
+    public long found;
+    public long missing;
+    public long wrong;
+    public long extra;
+    public final List<String> missingExamples = new ArrayList<>();
+    public final List<String> wrongExamples = new ArrayList<>();
+    public final List<String> extraExamples = new ArrayList<>();
+
+    Report(String table, long first, long expected) {
+      this.table = table;
+      this.first = first;
+      this.expected = expected;
+    }
+
+    /** True when every expected row is there with the right values (and, unless allowed, nothing else). */
+    public boolean ok(boolean allowExtra) {
+      return missing == 0 && wrong == 0 && (allowExtra || extra == 0);
+    }
+
+    public void print(PrintStream out, boolean allowExtra) {
+      out.println("verify: table " + table + ": " + expected + " keys expected (key numbers " + first + ".."
+          + (first + expected - 1) + "); found " + found + ", missing " + missing + ", wrong " + wrong + ", extra "
+          + extra + (allowExtra && extra > 0 ? " (allowed)" : ""));
+      if (!missingExamples.isEmpty()) {
+        out.println("verify: missing, e.g. " + String.join(", ", missingExamples));
+      }
+      if (!wrongExamples.isEmpty()) {
+        out.println("verify: wrong values, e.g. " + String.join("; ", wrongExamples));
+      }
+      if (!extraExamples.isEmpty()) {
+        out.println("verify: extra, e.g. " + String.join(", ", extraExamples));
+      }
+      out.println(ok(allowExtra) ? "verify: OK" : "verify: FAILED");
+    }
+  }
+
+  private TableVerifier() {
+  }
+
+  /**
+   * Verifies the range the properties describe (the same properties the load used).
+   *
+   * @throws ConfigException a property is missing or wrong, or a server cannot be reached
+   */
+  public static Report verify(Properties props, PrintStream log) throws ConfigException {
+    BindingConfig config = BindingConfig.from(props);
+    PropertyReader p = new PropertyReader(props);
+    String distribution = p.string("fieldlengthdistribution", "constant");
+    if (!distribution.equals("constant")) {
+      throw new ConfigException("fieldlengthdistribution: '" + distribution
+          + "' — verification needs constant field lengths (YCSB's dataintegrity values require them)");
+    }
+    long recordCount = p.integer("recordcount", -1, 0, Long.MAX_VALUE);
+    if (recordCount < 0) {
+      throw new ConfigException("recordcount: not set (give the load's workload and properties)");
+    }
+    long insertStart = p.integer("insertstart", 0, 0, recordCount);
+    long insertCount = p.integer("insertcount", recordCount - insertStart, 0, Long.MAX_VALUE);
+    if (insertStart + insertCount > recordCount) {
+      throw new ConfigException("insertstart + insertcount (" + (insertStart + insertCount)
+          + ") is more than recordcount (" + recordCount + ")");
+    }
+    KeyNames names = KeyNames.of(props);
+    TableLayout layout = new TableLayout(config.table, config.fieldNames);
+
+    List<String> urls = config.urls;
+    String user = config.user;
+    String password = config.password;
+    if (config.embedded()) {
+      urls = List.of(EmbeddedMariaDb.startOnce(config.embeddedDataDir, config.embeddedPort, log).jdbcUrl());
+      user = "root";
+      password = null;
+    }
+    Report report = new Report(config.table, insertStart, insertCount);
+    List<Connection> connections = new ArrayList<>();
+    String where = urls.get(0);
+    try {
+      for (String url : urls) {
+        where = url;
+        connections.add(connect(url, config, user, password));
+      }
+      new Run(layout, config.fieldLength, names, new ShardRouter(urls.size()), connections, report)
+          .check(insertStart, insertCount);
+    } catch (SQLException e) {
+      throw new ConfigException("cannot verify table " + config.table + " at " + Secrets.maskUrl(where) + ": "
+          + Secrets.mask(e.getSQLState() + "/" + e.getErrorCode() + " " + firstLine(e.getMessage()), password));
+    } finally {
+      for (Connection c : connections) {
+        try {
+          c.close();
+        } catch (SQLException ignored) {
+          // Read-only work is done.
+        }
+      }
+    }
+    return report;
+  }
+
+  private static Connection connect(String url, BindingConfig config, String user, String password)
+      throws SQLException {
+    String u = url;
+    if (!Dialects.isSqlServerUrl(url)) {
+      Map<String, String> timeouts = new LinkedHashMap<>();
+      timeouts.put("connectTimeout", Integer.toString(config.connectTimeoutMs));
+      timeouts.put("socketTimeout", Integer.toString(config.socketTimeoutMs));
+      u = JdbcUrls.withDefaults(url, timeouts).url;
+    }
+    Properties auth = new Properties();
+    if (user != null) {
+      auth.setProperty("user", user);
+    }
+    if (password != null) {
+      auth.setProperty("password", password);
+    }
+    return DriverManager.getConnection(u, auth);
+  }
+
+  /** One verification pass over the shards. */
+  private static final class Run {
+    private final TableLayout layout;
+    private final int fieldLength;
+    private final KeyNames names;
+    private final ShardRouter router;
+    private final List<Connection> shards;
+    private final Report report;
+    private final Map<Integer, PreparedStatement> fullChunk = new HashMap<>();
+
+    Run(TableLayout layout, int fieldLength, KeyNames names, ShardRouter router, List<Connection> shards,
+        Report report) {
+      this.layout = layout;
+      this.fieldLength = fieldLength;
+      this.names = names;
+      this.router = router;
+      this.shards = shards;
+      this.report = report;
+    }
+
+    void check(long start, long count) throws SQLException {
+      List<List<String>> pending = new ArrayList<>();
+      for (int i = 0; i < shards.size(); i++) {
+        pending.add(new ArrayList<>(CHUNK));
+      }
+      for (long n = start; n < start + count; n++) {
+        String key = names.key(n);
+        int shard = router.shard(key);
+        List<String> keys = pending.get(shard);
+        keys.add(key);
+        if (keys.size() == CHUNK) {
+          checkChunk(shard, keys);
+          keys.clear();
+        }
+      }
+      for (int i = 0; i < shards.size(); i++) {
+        if (!pending.get(i).isEmpty()) {
+          checkChunk(i, pending.get(i));
+        }
+      }
+      long stored = 0;
+      for (Connection c : shards) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + layout.table())) {
+          rs.next();
+          stored += rs.getLong(1);
+        }
+      }
+      report.extra = stored - report.found;
+      if (report.extra > 0 && count <= MAX_KEYS_FOR_EXTRA_EXAMPLES) {
+        nameExtraRows(start, count);
+      }
+    }
+
+    private void checkChunk(int shard, List<String> keys) throws SQLException {
+      PreparedStatement ps;
+      PreparedStatement oneOff = null;
+      if (keys.size() == CHUNK) {
+        ps = fullChunk.get(shard);
+        if (ps == null) {
+          ps = shards.get(shard).prepareStatement(select(CHUNK));
+          fullChunk.put(shard, ps);
+        }
+      } else {
+        oneOff = shards.get(shard).prepareStatement(select(keys.size()));
+        ps = oneOff;
+      }
+      try {
+        for (int i = 0; i < keys.size(); i++) {
+          ps.setString(i + 1, keys.get(i));
+        }
+        Set<String> seen = new HashSet<>();
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            String key = rs.getString(1);
+            if (!seen.add(key)) {
+              continue;
+            }
+            report.found++;
+            String problem = null;
+            for (int f = 0; f < layout.fieldCount() && problem == null; f++) {
+              String want = DeterministicValues.value(key, layout.fieldName(f), fieldLength);
+              String got = rs.getString(f + 2);
+              if (!want.equals(got)) {
+                problem = key + " " + layout.fieldName(f) + "=" + abbreviate(got) + " (expected " + abbreviate(want) + ")";
+              }
+            }
+            if (problem != null) {
+              report.wrong++;
+              if (report.wrongExamples.size() < EXAMPLES) {
+                report.wrongExamples.add(problem);
+              }
+            }
+          }
+        }
+        for (String key : keys) {
+          if (!seen.contains(key)) {
+            report.missing++;
+            if (report.missingExamples.size() < EXAMPLES) {
+              report.missingExamples.add(key);
+            }
+          }
+        }
+      } finally {
+        if (oneOff != null) {
+          oneOff.close();
+        }
+      }
+    }
+
+    private String select(int keys) {
+      StringBuilder sb = new StringBuilder("SELECT ").append(BindingConfig.KEY_COLUMN);
+      for (int f = 0; f < layout.fieldCount(); f++) {
+        sb.append(", ").append(layout.columnName(f));
+      }
+      sb.append(" FROM ").append(layout.table()).append(" WHERE ").append(BindingConfig.KEY_COLUMN).append(" IN (");
+      for (int i = 0; i < keys; i++) {
+        sb.append(i == 0 ? "?" : ",?");
+      }
+      return sb.append(')').toString();
+    }
+
+    /** Names a few extra rows: keys of the table that are not expected on that shard. */
+    private void nameExtraRows(long start, long count) throws SQLException {
+      Set<String> expected = new HashSet<>();
+      for (long n = start; n < start + count; n++) {
+        expected.add(names.key(n));
+      }
+      for (int i = 0; i < shards.size() && report.extraExamples.size() < EXAMPLES; i++) {
+        try (Statement s = shards.get(i).createStatement();
+             ResultSet rs = s.executeQuery("SELECT " + BindingConfig.KEY_COLUMN + " FROM " + layout.table())) {
+          while (rs.next() && report.extraExamples.size() < EXAMPLES) {
+            String key = rs.getString(1);
+            if (!expected.contains(key) || router.shard(key) != i) {
+              report.extraExamples.add(key + (shards.size() > 1 ? " (shard " + (i + 1) + ")" : ""));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static String abbreviate(String s) {
+    if (s == null) {
+      return "NULL";
+    }
+    return s.length() <= 24 ? "'" + s + "'" : "'" + s.substring(0, 24) + "...' (" + s.length() + " chars)";
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "(no message)";
+    }
+    int nl = s.indexOf('\n');
+    return (nl < 0 ? s : s.substring(0, nl)).strip();
+  }
+
+  /** YCSB's own key names for the workload properties (insertorder, zeropadding). */
+  static final class KeyNames extends CoreWorkload {
+    private KeyNames() {
+    }
+
+    static KeyNames of(Properties props) throws ConfigException {
+      // CoreWorkload's constructor asks Measurements for its singleton, which needs properties.
+      site.ycsb.measurements.Measurements.setProperties(props);
+      KeyNames k = new KeyNames();
+      try {
+        k.init(props);
+      } catch (WorkloadException | RuntimeException e) {
+        throw new ConfigException("workload properties: " + e.getMessage());
+      }
+      return k;
+    }
+
+    String key(long keynum) {
+      return buildKeyName(keynum);
+    }
+  }
+}

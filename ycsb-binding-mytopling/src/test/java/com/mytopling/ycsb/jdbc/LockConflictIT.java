@@ -1,0 +1,221 @@
+package com.mytopling.ycsb.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.mytopling.ycsb.jdbc.testing.TestServer;
+import com.mytopling.ycsb.jdbc.testing.TestServers;
+import com.mytopling.ycsb.jdbc.testing.Totals;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * Lock conflicts provoked for real on InnoDB: a row lock held past a 1 s lock-wait timeout
+ * (set for the binding's session only, through the URL, so the shared server is unchanged),
+ * and a true deadlock between a batched insert and another transaction inserting the same two
+ * keys in the opposite order. The binding runs in this JVM so the test can hold the other
+ * side of each conflict at exactly the right moment.
+ */
+class LockConflictIT {
+  private static ExecutorService pool;
+  private static PrintStream originalErr;
+
+  @BeforeAll
+  static void setUp() {
+    System.setProperty(MyToplingDbClient.EXIT_ON_FATAL, "false");
+    pool = Executors.newSingleThreadExecutor();
+    originalErr = System.err;
+  }
+
+  @AfterAll
+  static void tearDown() {
+    pool.shutdownNow();
+    System.setErr(originalErr);
+  }
+
+  private static Properties props(TestServer s, String table, String... extra) {
+    Properties p = s.dbProperties();
+    String url = s.jdbcUrl() + (s.jdbcUrl().contains("?") ? "&" : "?") + "sessionVariables=innodb_lock_wait_timeout=1";
+    p.setProperty("db.url", url);
+    p.setProperty("table", table);
+    p.setProperty("fieldcount", "1");
+    p.setProperty("db.createtable", "true");
+    p.setProperty("db.droptable", "true");
+    for (int i = 0; i + 1 < extra.length; i += 2) {
+      p.setProperty(extra[i], extra[i + 1]);
+    }
+    Measurements.setProperties(p);
+    return p;
+  }
+
+  /** Runs the binding with stderr captured; returns what it printed, totals included. */
+  private static final class Client implements AutoCloseable {
+    final MyToplingDbClient db = new MyToplingDbClient();
+    final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    Client(Properties p) throws Exception {
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      db.setProperties(p);
+      db.init();
+    }
+
+    String stderr() {
+      return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() throws Exception {
+      try {
+        db.cleanup();
+      } finally {
+        System.setErr(originalErr);
+        originalErr.print(stderr());
+      }
+    }
+  }
+
+  private static Map<String, ByteIterator> value(String v) {
+    Map<String, ByteIterator> m = new HashMap<>();
+    m.put("field0", new StringByteIterator(v));
+    return m;
+  }
+
+  /**
+   * Lock waits now in progress, one entry per wait: connection and when the wait began (a
+   * retried statement waits again, at least a lock-wait timeout later).
+   */
+  private static Set<String> waiting(Statement s) throws SQLException {
+    Set<String> ids = new HashSet<>();
+    try (ResultSet rs = s.executeQuery("SELECT trx_mysql_thread_id, trx_wait_started FROM information_schema.innodb_trx"
+        + " WHERE trx_state = 'LOCK WAIT'")) {
+      while (rs.next()) {
+        ids.add(rs.getString(1) + "@" + rs.getString(2));
+      }
+    }
+    return ids;
+  }
+
+  /** Waits until {@code attempts} different lock waits have been seen. */
+  private static void awaitWaits(Statement s, int attempts, Future<?> op) throws Exception {
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < 6000 && seen.size() < attempts; i++) {
+      seen.addAll(waiting(s));
+      if (op.isDone()) {
+        fail("the operation ended before " + attempts + " lock waits were seen: " + op.get());
+      }
+      Thread.sleep(10);
+    }
+    assertTrue(seen.size() >= attempts, "lock waits seen: " + seen);
+  }
+
+  @Test
+  void lockWaitTimeoutIsRetriedAndCounted() throws Exception {
+    TestServer s = TestServers.innodb();
+    String table = "lock_wait_retry";
+    try (Client client = new Client(props(s, table, "db.lockretries", "20"));
+         Connection holder = s.connect(); Connection watcher = s.connect(); Statement w = watcher.createStatement()) {
+      try (Statement h = holder.createStatement()) {
+        h.execute("INSERT INTO " + table + " (YCSB_KEY, FIELD0) VALUES ('k1', 'before')");
+        holder.setAutoCommit(false);
+        h.executeQuery("SELECT * FROM " + table + " WHERE YCSB_KEY = 'k1' FOR UPDATE").close();
+      }
+      Future<Status> update = pool.submit(() -> client.db.update(table, "k1", value("after")));
+      // Two different waits: the first attempt timed out and was retried.
+      awaitWaits(w, 2, update);
+      holder.commit();
+      assertEquals(Status.OK, update.get(60, TimeUnit.SECONDS));
+      try (ResultSet rs = w.executeQuery("SELECT FIELD0 FROM " + table + " WHERE YCSB_KEY = 'k1'")) {
+        rs.next();
+        assertEquals("after", rs.getString(1));
+      }
+      client.close();
+      Totals totals = Totals.of(client.stderr());
+      assertTrue(totals.get("lock retries") >= 1, totals::toString);
+      assertEquals(0, totals.get("errors"), totals::toString);
+    }
+  }
+
+  @Test
+  void lockWaitTimeoutWithoutRetriesIsAnErrorNamedOnce() throws Exception {
+    TestServer s = TestServers.innodb();
+    String table = "lock_wait_fail";
+    try (Client client = new Client(props(s, table, "db.lockretries", "0"));
+         Connection holder = s.connect(); Statement h = holder.createStatement()) {
+      h.execute("INSERT INTO " + table + " (YCSB_KEY, FIELD0) VALUES ('k1', 'before')");
+      holder.setAutoCommit(false);
+      h.executeQuery("SELECT * FROM " + table + " WHERE YCSB_KEY = 'k1' FOR UPDATE").close();
+      assertEquals(Status.ERROR, client.db.update(table, "k1", value("after")));
+      assertEquals(Status.ERROR, client.db.update(table, "k1", value("after")));
+      holder.rollback();
+      client.close();
+      Totals totals = Totals.of(client.stderr());
+      assertEquals(0, totals.get("lock retries"), totals::toString);
+      assertEquals(2, totals.get("errors"), totals::toString);
+      assertEquals(1, client.stderr().lines().filter(l -> l.startsWith("[mytopling] error: UPDATE failed")
+          && l.contains("Lock wait timeout")).count(), client.stderr());
+    }
+  }
+
+  @Test
+  void deadlockOfABatchedUpsertIsRetriedAndBothRowsAreStored() throws Exception {
+    TestServer s = TestServers.innodb();
+    String table = "lock_deadlock";
+    try (Client client = new Client(props(s, table, "db.batchsize", "2", "jdbc.batchupdateapi", "true",
+        "db.upsert", "true"));
+         Connection other = s.connect(); Statement o = other.createStatement();
+         Connection watcher = s.connect(); Statement w = watcher.createStatement()) {
+      StringBuilder rows = new StringBuilder("INSERT INTO " + table + " (YCSB_KEY, FIELD0) VALUES ('a', 'old'), ('b', 'old')");
+      for (int i = 0; i < 50; i++) {
+        rows.append(", ('filler").append(i).append("', 'x')");
+      }
+      o.execute(rows.toString());
+      other.setAutoCommit(false);
+      // The other transaction is made heavier (50 rows changed) so InnoDB picks the binding's
+      // one-statement transaction as the deadlock victim; then it locks b.
+      o.execute("UPDATE " + table + " SET FIELD0 = 'y' WHERE YCSB_KEY LIKE 'filler%'");
+      o.executeQuery("SELECT * FROM " + table + " WHERE YCSB_KEY = 'b' FOR UPDATE").close();
+      assertEquals(Status.BATCHED_OK, client.db.insert(table, "a", value("va")));
+      // The batch writes a, then waits for b, which the other transaction holds.
+      Future<Status> flush = pool.submit(() -> client.db.insert(table, "b", value("vb")));
+      awaitWaits(w, 1, flush);
+      // Now the other transaction wants a: a cycle, which InnoDB breaks at once.
+      o.executeQuery("SELECT * FROM " + table + " WHERE YCSB_KEY = 'a' FOR UPDATE").close();
+      other.rollback();
+      assertEquals(Status.OK, flush.get(60, TimeUnit.SECONDS));
+      client.close();
+      Totals totals = Totals.of(client.stderr());
+      assertEquals(1, totals.get("lock retries"), "the deadlock was retried once: " + totals);
+      assertEquals(2, totals.get("stored"), totals::toString);
+      assertEquals(0, totals.get("errors"), totals::toString);
+      Map<String, String> stored = new HashMap<>();
+      try (ResultSet rs = w.executeQuery("SELECT YCSB_KEY, FIELD0 FROM " + table + " WHERE YCSB_KEY IN ('a', 'b')")) {
+        while (rs.next()) {
+          stored.put(rs.getString(1), rs.getString(2));
+        }
+      }
+      assertEquals(Map.of("a", "va", "b", "vb"), stored);
+    }
+  }
+}
