@@ -199,7 +199,7 @@ public final class ReviewSynthesizer {
 
   /** Skewed word choice: common words much more often, as in real text; now and then a Latin-1 one. */
   private String word() {
-    if (random.nextDouble() < 0.004) {
+    if (random.nextDouble() < 0.001) {
       return LATIN1_WORDS[random.nextInt(LATIN1_WORDS.length)];
     }
     double u = random.nextDouble();
