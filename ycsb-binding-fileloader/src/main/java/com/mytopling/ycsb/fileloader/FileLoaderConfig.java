@@ -44,6 +44,7 @@ public final class FileLoaderConfig {
   public static final String REPORT_FILE = "fileloader.reportfile";
   public static final String MAX_LINE_BYTES = "fileloader.maxlinebytes";
   public static final String EXIT_STATUS = "fileloader.exitstatus";
+  public static final String PRECOUNT = "fileloader.precount";
 
   /** How table columns are named. */
   public enum Naming {
@@ -81,6 +82,7 @@ public final class FileLoaderConfig {
   private final boolean tableLimits;
   private final String reportFile;
   private final boolean exitStatus;
+  private final boolean precount;
 
   private FileLoaderConfig(Properties p) throws WorkloadException {
     String file = p.getProperty(FILE, "").trim();
@@ -127,6 +129,7 @@ public final class FileLoaderConfig {
     String report = p.getProperty(REPORT_FILE, "").trim();
     reportFile = report.isEmpty() ? null : report;
     exitStatus = bool(p, EXIT_STATUS, true);
+    precount = bool(p, PRECOUNT, false);
   }
 
   public static FileLoaderConfig from(Properties p) throws WorkloadException {
@@ -273,6 +276,11 @@ public final class FileLoaderConfig {
 
   public String reportFile() {
     return reportFile;
+  }
+
+  /** Whether a load first counts the file's well-formed records, to refuse a too-short file at once. */
+  public boolean precount() {
+    return precount;
   }
 
   public boolean exitStatus() {

@@ -5,6 +5,7 @@ import com.mytopling.ycsb.fileloader.FileLoaderConfig.Naming;
 import com.mytopling.ycsb.fileloader.db.ColumnLimit;
 import com.mytopling.ycsb.fileloader.db.ColumnLimits;
 import com.mytopling.ycsb.fileloader.db.DbTarget;
+import com.mytopling.ycsb.fileloader.format.MalformedRecordException;
 import com.mytopling.ycsb.fileloader.format.RecordParser;
 import site.ycsb.ByteIterator;
 import site.ycsb.Client;
@@ -112,6 +113,9 @@ public class FileWorkload extends CoreWorkload {
             : p.getProperty(Client.RECORD_COUNT_PROPERTY, Client.DEFAULT_RECORD_COUNT));
         // Key number k holds usable record k, so a load that starts at key k starts at record k.
         skip = config.keyFields().isEmpty() ? firstKeyNumber : 0;
+        if (config.precount() && !config.wrap()) {
+          checkEnoughRecords(skip + expectedInserts);
+        }
       }
       source = new RecordSource(config.spec(), parser, mapping, keyIndexes, config, skip, counters, log);
     } catch (WorkloadException | RuntimeException e) {
@@ -123,6 +127,32 @@ public class FileWorkload extends CoreWorkload {
     }
     if (config.exitStatus()) {
       ExitStatus.install();
+    }
+  }
+
+  /**
+   * Counts the well-formed records with a separate pass over the file, so that a file too short
+   * for the load is refused before anything is written (duplicates and widths are not checked
+   * here; the load itself still checks them).
+   */
+  private void checkEnoughRecords(long needed) throws WorkloadException, IOException {
+    long wellFormed = 0;
+    try (RecordParser counter = openParser()) {
+      while (wellFormed < needed) {
+        try {
+          if (counter.next() == null) {
+            break;
+          }
+          wellFormed++;
+        } catch (MalformedRecordException e) {
+          // Not usable; counted by the load itself.
+        }
+      }
+    }
+    if (wellFormed < needed) {
+      throw new WorkloadException("the data file has only " + wellFormed + " well-formed records, but the load needs "
+          + needed + " (insertstart + records to load); set recordcount=" + wellFormed + " or use "
+          + FileLoaderConfig.WRAP + "=true");
     }
   }
 

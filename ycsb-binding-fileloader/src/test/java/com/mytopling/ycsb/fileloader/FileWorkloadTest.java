@@ -140,6 +140,21 @@ class FileWorkloadTest {
   }
 
   @Test
+  void precountRefusesATooShortFileBeforeWriting() throws Exception {
+    Path file = synth("r.txt", 100, 12);
+    Properties p = props(file, false, 101);
+    p.setProperty("fileloader.precount", "true");
+    WorkloadException e = assertThrows(WorkloadException.class, () -> init(p));
+    assertEquals("the data file has only 100 well-formed records, but the load needs 101 (insertstart + records "
+        + "to load); set recordcount=100 or use fileloader.wrap=true", e.getMessage());
+    Properties enough = props(file, false, 100);
+    enough.setProperty("fileloader.precount", "true");
+    FileWorkload w = init(enough);
+    assertEquals(100, ClientThreads.run(w, enough, 4, 100));
+    assertNull(w.failure());
+  }
+
+  @Test
   void insertStartTakesTheMatchingRecords() throws Exception {
     Path file = synth("r.txt", 100, 13);
     Properties p = props(file, false, 100);
