@@ -123,7 +123,8 @@ public final class FileLoaderConfig {
     defaultMaxLength = p.getProperty(MAX_LENGTH) != null ? intProperty(p, MAX_LENGTH, 0, 0) : -1;
     wrap = bool(p, WRAP, false);
     runSkip = longProperty(p, RUN_SKIP, 0);
-    progressIntervalSeconds = intProperty(p, PROGRESS_INTERVAL, 10, 0);
+    // Same rhythm as YCSB's own status line (-s) unless told otherwise.
+    progressIntervalSeconds = intProperty(p, PROGRESS_INTERVAL, intProperty(p, "status.interval", 10, 1), 0);
     tableSize = bool(p, TABLE_SIZE, true);
     tableLimits = bool(p, TABLE_LIMITS, true);
     String report = p.getProperty(REPORT_FILE, "").trim();
