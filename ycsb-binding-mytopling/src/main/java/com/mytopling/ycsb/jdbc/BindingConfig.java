@@ -18,6 +18,8 @@ public final class BindingConfig {
   /** YCSB limits a record to this many fields here: field sets are kept as a 64-bit mask. */
   public static final int MAX_FIELDS = 64;
   public static final String KEY_COLUMN = "YCSB_KEY";
+  /** db.mysqldriver default; see docs/speed.md for the measurement behind it. */
+  public static final String DEFAULT_MYSQL_DRIVER = "auto";
 
   public final List<String> urls;
   public final String user;
@@ -43,6 +45,14 @@ public final class BindingConfig {
   public final int lockRetries;
   /** db.insertexisting=skip: an insert whose key exists is skipped and counted, not failed (resuming a load). */
   public final boolean skipExisting;
+  /** How batches are sent (db.bulkload): multi-row INSERT, LOAD DATA LOCAL from memory, or JDBC executeBatch. */
+  public final com.mytopling.ycsb.jdbc.bulk.BulkMode bulkMode;
+  /** Sort the rows of each batch by key before sending (db.bulksort). */
+  public final boolean bulkSort;
+  /** MyRocks bulk-load session settings on every connection (db.rocksdb.bulkload). */
+  public final boolean rocksdbBulkLoad;
+  /** Driver for MySQL-protocol URLs (db.mysqldriver): auto, mysql, mariadb, or url (as written). */
+  public final String mysqlDriver;
 
   private BindingConfig(PropertyReader p, Properties props, Map<String, String> env) throws ConfigException {
     urls = Collections.unmodifiableList(readUrls(p, props));
@@ -72,6 +82,15 @@ public final class BindingConfig {
     skipExisting = p.choice("db.insertexisting", "fail", "fail", "skip").equals("skip");
     if (skipExisting && upsert != UpsertMode.NONE) {
       throw new ConfigException("db.insertexisting=skip and db.upsert contradict: existing rows are either skipped or overwritten");
+    }
+    bulkMode = com.mytopling.ycsb.jdbc.bulk.BulkMode.valueOf(
+        p.choice("db.bulkload", "insert", "insert", "loaddata", "batchapi").toUpperCase(java.util.Locale.ROOT));
+    bulkSort = p.bool("db.bulksort", false);
+    rocksdbBulkLoad = p.bool("db.rocksdb.bulkload", false);
+    mysqlDriver = p.choice("db.mysqldriver", DEFAULT_MYSQL_DRIVER, "auto", "mysql", "mariadb", "url");
+    if (bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA && upsert == UpsertMode.UPDATE) {
+      throw new ConfigException("db.bulkload=loaddata cannot update existing rows (db.upsert=update); "
+          + "LOAD DATA can skip duplicates (default) or replace them (db.upsert=replace)");
     }
     if (dropTable && !createTable) {
       throw new ConfigException("db.droptable=true needs db.createtable=true (the table would be dropped and not recreated)");

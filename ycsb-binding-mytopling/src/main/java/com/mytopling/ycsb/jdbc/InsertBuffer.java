@@ -14,11 +14,49 @@ final class InsertBuffer {
   private final String[][] values;
   private int rows;
   private long mask;
+  /** Row indexes in the order they are sent: identity, or by key after {@link #sortByKey}. */
+  private final int[] order;
+  private final com.mytopling.ycsb.jdbc.bulk.KeyOrder keyOrder;
+  private boolean sorted;
 
   InsertBuffer(TableLayout layout, int capacity) {
     this.layout = layout;
     this.keys = new String[capacity];
     this.values = new String[capacity][layout.fieldCount()];
+    this.order = new int[capacity];
+    this.keyOrder = new com.mytopling.ycsb.jdbc.bulk.KeyOrder(capacity);
+  }
+
+  /** db.bulksort: send the buffered rows in key order (no copying; a permutation is sorted). */
+  void sortByKey() {
+    keyOrder.sort(keys, rows, order);
+    sorted = true;
+  }
+
+  private int row(int i) {
+    return sorted ? order[i] : i;
+  }
+
+  /** Appends the buffered rows, in sending order, as LOAD DATA text. */
+  void encode(com.mytopling.ycsb.jdbc.bulk.LoadDataRows out) {
+    for (int i = 0; i < rows; i++) {
+      int r = row(i);
+      out.addRow(keys[r], values[r], mask);
+    }
+  }
+
+  /** Binds each buffered row to a one-row INSERT and adds it to the statement's batch. */
+  void addBatches(java.sql.PreparedStatement ps) throws java.sql.SQLException {
+    for (int i = 0; i < rows; i++) {
+      int r = row(i);
+      int p = 1;
+      ps.setString(p++, keys[r]);
+      String[] row = values[r];
+      for (long m = mask; m != 0; m &= m - 1) {
+        ps.setString(p++, row[Long.numberOfTrailingZeros(m)]);
+      }
+      ps.addBatch();
+    }
   }
 
   int capacity() {
@@ -53,7 +91,8 @@ final class InsertBuffer {
   /** Binds all buffered rows, key first then masked fields in field order, from parameter 1. */
   void bind(java.sql.PreparedStatement ps) throws java.sql.SQLException {
     int p = 1;
-    for (int r = 0; r < rows; r++) {
+    for (int i = 0; i < rows; i++) {
+      int r = row(i);
       ps.setString(p++, keys[r]);
       String[] row = values[r];
       for (long m = mask; m != 0; m &= m - 1) {
@@ -78,5 +117,6 @@ final class InsertBuffer {
       java.util.Arrays.fill(values[r], null);
     }
     rows = 0;
+    sorted = false;
   }
 }

@@ -29,6 +29,8 @@ import site.ycsb.measurements.Measurements;
 public class MyToplingDbClient extends DB {
   /** Measurement series for multi-row inserts: one latency sample per statement, one status per row. */
   public static final String BATCH_SERIES = "INSERT-BATCH";
+  /** Rows lost when ending MyRocks bulk load failed (db.rocksdb.bulkload): one ERROR status per row. */
+  public static final String BULK_COMMIT_SERIES = "INSERT-BULK-COMMIT";
   /** Set to false (system property) to get a DBException instead of exit(1) on fatal errors. */
   public static final String EXIT_ON_FATAL = "mytopling.exitOnFatal";
 
@@ -318,24 +320,57 @@ public class MyToplingDbClient extends DB {
     }
     long mask = buffer.mask();
     long start = System.nanoTime();
+    if (rt.config.bulkSort) {
+      buffer.sortByKey();
+    }
     Status status = null;
     boolean accountedPerRow = false;
+    // Rows of this batch the server is known to have stored, and (LOAD DATA with
+    // db.insertexisting=skip) rows it skipped; the rest are reported failed.
+    int stored = 0;
+    int skipped = 0;
     for (int attempt = 0; status == null; attempt++) {
       PreparedStatement oneOff = null;
       try {
-        PreparedStatement ps;
-        if (rows == rt.batchRows(mask)) {
-          ps = s.batchInserts.get(s.connection(), mask);
+        if (rt.config.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA) {
+          stored = s.loadData(buffer);
+        } else if (rt.config.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.BATCHAPI) {
+          stored = s.batchInsert(buffer);
         } else {
-          oneOff = s.prepareInsert(mask, rows);
-          ps = oneOff;
+          PreparedStatement ps;
+          if (rows == rt.batchRows(mask)) {
+            ps = s.batchInserts.get(s.connection(), mask);
+          } else {
+            oneOff = s.prepareInsert(mask, rows);
+            ps = oneOff;
+          }
+          buffer.bind(ps);
+          ps.executeUpdate();
+          stored = rows;
         }
-        buffer.bind(ps);
-        ps.executeUpdate();
         s.afterWrite(rows);
-        status = Status.OK;
+        if (stored == rows) {
+          status = Status.OK;
+        } else if (rt.config.skipExisting && rt.config.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA) {
+          // LOAD DATA ... IGNORE skipped rows whose key exists: what db.insertexisting=skip asks for.
+          skipped = rows - stored;
+          status = Status.OK;
+        } else {
+          status = Status.ERROR;
+          rt.errors.record("INSERT-BATCH", (rows - stored) + " of " + rows + " rows not stored (the server's affected-row"
+              + " count is lower: duplicate keys skipped by LOAD DATA IGNORE, or rows refused)");
+        }
+      } catch (java.sql.BatchUpdateException e) {
+        // executeBatch: rows before the failing one may be stored (auto-commit); count them, never retry them.
+        s.rollbackQuietly();
+        stored = rt.config.autoCommit ? com.mytopling.ycsb.jdbc.bulk.BulkAccounting.batchStored(rows,
+            e.getUpdateCounts(), rt.config.upsert != UpsertMode.NONE) : 0;
+        if (stored > 0 || !retryable(s, e, attempt)) {
+          status = failed(s, "INSERT-BATCH", e);
+        }
       } catch (SQLException e) {
         s.rollbackQuietly();
+        stored = 0;
         if (rt.config.skipExisting && DuplicateKeys.isDuplicateKey(e)) {
           status = insertRowsSkippingExisting(s, mask, rows);
           accountedPerRow = true;
@@ -350,16 +385,16 @@ public class MyToplingDbClient extends DB {
     Measurements m = Measurements.getMeasurements();
     m.measure(BATCH_SERIES, (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - start) / 1000));
     for (int i = accountedPerRow ? rows : 0; i < rows; i++) {
-      m.reportStatus(BATCH_SERIES, status);
+      m.reportStatus(BATCH_SERIES, i < stored ? Status.OK : i < stored + skipped ? SKIPPED_EXISTING
+          : status.isOk() ? Status.ERROR : status);
     }
     if (accountedPerRow) {
       return status;
     }
-    if (status.isOk()) {
-      rt.rowsStored.add(rows);
-    } else {
-      rt.rowsFailed.add(rows);
-    }
+    rt.rowsStored.add(stored);
+    rt.rowsSkipped.add(skipped);
+    rt.rowsFailed.add(rows - stored - skipped);
+    s.noteStored(stored);
     return status;
   }
 
@@ -434,6 +469,16 @@ public class MyToplingDbClient extends DB {
         if (s != null) {
           if (s.buffer != null) {
             flush(s);
+          }
+          long lost = s.finishBulkLoad();
+          if (lost > 0) {
+            // Ending MyRocks bulk load failed: rows reported stored cannot be vouched for.
+            rt.rowsStored.add(-lost);
+            rt.rowsFailed.add(lost);
+            Measurements m = Measurements.getMeasurements();
+            for (long i = 0; i < lost; i++) {
+              m.reportStatus(BULK_COMMIT_SERIES, Status.ERROR);
+            }
           }
           s.close();
         }

@@ -29,6 +29,14 @@ final class ShardSession {
   final StatementCache batchInserts;
   private PreparedStatement delete;
   final InsertBuffer buffer;
+  /** db.bulkload=loaddata: a plain statement (LOAD DATA cannot be prepared), its stream feeder and text buffer. */
+  private java.sql.Statement loadStatement;
+  private com.mytopling.ycsb.jdbc.bulk.LocalInfile infile;
+  private final com.mytopling.ycsb.jdbc.bulk.LoadDataRows loadRows;
+  private String loadSql;
+  private long loadSqlMask;
+  /** Rows reported stored while MyRocks bulk load is on: lost if ending it fails. */
+  private long bulkRows;
 
   ShardSession(SharedRuntime rt, int shard) throws SQLException {
     this.rt = rt;
@@ -41,12 +49,16 @@ final class ShardSession {
     this.inserts = new StatementCache(all, m -> rt.dialect.insert(t, m, 1, rt.config.upsert));
     this.batchInserts = new StatementCache(all, m -> rt.dialect.insert(t, m, rt.batchRows(m), rt.config.upsert));
     this.buffer = rt.config.batching() ? new InsertBuffer(t, rt.config.batchSize) : null;
+    this.loadRows = rt.config.batching() && rt.config.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA
+        ? new com.mytopling.ycsb.jdbc.bulk.LoadDataRows(rt.config.batchSize * (rt.config.fieldLength + 2) * (t.fieldCount() + 1))
+        : null;
     open();
   }
 
   private void open() throws SQLException {
     connection = rt.open(shard);
     connection.setAutoCommit(rt.config.autoCommit);
+    startBulkLoad();
     broken = false;
   }
 
@@ -83,6 +95,83 @@ final class ShardSession {
     return connection().prepareStatement(rt.dialect.insert(rt.layout, mask, rows, rt.config.upsert));
   }
 
+  /** db.rocksdb.bulkload: the dialect's session settings, on every (re)opened connection. */
+  private void startBulkLoad() throws SQLException {
+    if (rt.config.rocksdbBulkLoad) {
+      try (java.sql.Statement st = connection.createStatement()) {
+        for (String sql : rt.dialect.bulkLoadStart()) {
+          st.execute(sql);
+        }
+      }
+    }
+  }
+
+  /** Counts rows stored while bulk load is on (see {@link #finishBulkLoad}). */
+  void noteStored(int rows) {
+    if (rt.config.rocksdbBulkLoad) {
+      bulkRows += rows;
+    }
+  }
+
+  /**
+   * Ends MyRocks bulk load so the pending rows are ingested; returns 0, or the number of rows
+   * reported stored since bulk load began when ending it failed (they cannot be vouched for).
+   */
+  long finishBulkLoad() {
+    if (!rt.config.rocksdbBulkLoad || connection == null) {
+      return 0;
+    }
+    if (broken) {
+      return bulkRows;
+    }
+    try (java.sql.Statement st = connection.createStatement()) {
+      st.execute(rt.dialect.bulkLoadFinish());
+      bulkRows = 0;
+      return 0;
+    } catch (SQLException e) {
+      rt.errors.record("INSERT-BULK-COMMIT", e);
+      return bulkRows;
+    }
+  }
+
+  /**
+   * Sends the buffer as one LOAD DATA LOCAL INFILE, streamed from memory, and returns how many
+   * of its rows the server stored (affected rows compared with rows sent).
+   */
+  int loadData(InsertBuffer b) throws SQLException {
+    Connection c = connection();
+    if (loadStatement == null) {
+      loadStatement = c.createStatement();
+      infile = com.mytopling.ycsb.jdbc.bulk.LocalInfile.of(loadStatement);
+    }
+    if (loadSql == null || loadSqlMask != b.mask()) {
+      loadSql = rt.dialect.loadData(rt.layout, b.mask(), rt.config.upsert);
+      loadSqlMask = b.mask();
+    }
+    loadRows.clear();
+    b.encode(loadRows);
+    infile.attach(loadRows.stream());
+    long affected = loadStatement.executeLargeUpdate(loadSql);
+    return com.mytopling.ycsb.jdbc.bulk.BulkAccounting.loadDataStored(b.rows(), affected,
+        rt.config.upsert == UpsertMode.REPLACE);
+  }
+
+  /** Sends the buffer through executeBatch of the one-row INSERT; returns the rows stored. */
+  int batchInsert(InsertBuffer b) throws SQLException {
+    PreparedStatement ps = inserts.get(connection(), b.mask());
+    try {
+      b.addBatches(ps);
+      int[] counts = ps.executeBatch();
+      return com.mytopling.ycsb.jdbc.bulk.BulkAccounting.batchStored(b.rows(), counts, rt.config.upsert != UpsertMode.NONE);
+    } finally {
+      try {
+        ps.clearBatch();
+      } catch (SQLException ignored) {
+        // The statement died with its connection; the failure above is what gets reported.
+      }
+    }
+  }
+
   /** With jdbc.autocommit=false: commits every db.batchsize writes (1 when not batching). */
   void afterWrite(int writes) throws SQLException {
     if (rt.config.autoCommit) {
@@ -110,6 +199,12 @@ final class ShardSession {
         // The failure that led here is what gets reported.
       }
     }
+    if (writesSinceCommit > 0) {
+      // jdbc.autocommit=false: writes already reported OK go with the transaction (or the dead
+      // connection); they cannot be un-reported, so they are counted for the totals line.
+      rt.writesRolledBack.add(writesSinceCommit);
+      writesSinceCommit = 0;
+    }
   }
 
   /** Called after a failure: a dead connection is dropped so the next operation reconnects. */
@@ -136,6 +231,8 @@ final class ShardSession {
     batchInserts.clear();
     StatementCache.closeQuietly(delete);
     delete = null;
+    StatementCache.closeQuietly(loadStatement);
+    loadStatement = null;
   }
 
   void close() {

@@ -45,6 +45,8 @@ final class SharedRuntime {
   final LongAdder rowsSkipped = new LongAdder();
   final LongAdder reconnects = new LongAdder();
   final LongAdder lockRetries = new LongAdder();
+  /** jdbc.autocommit=false: writes reported OK whose transaction was then rolled back. */
+  final LongAdder writesRolledBack = new LongAdder();
 
   private SharedRuntime(BindingConfig config, Dialect dialect, ServerInfo server, List<String> connectUrls,
                         List<String> displayUrls, String user, String password, PrintStream log) {
@@ -95,41 +97,86 @@ final class SharedRuntime {
         throw new ConfigException("db.driver: class " + config.driverClass + " is not on the classpath");
       }
     }
-    List<String> connectUrls = new ArrayList<>();
     List<String> added = new ArrayList<>();
-    for (String url : urls) {
-      Dialect family = Dialects.isSqlServerUrl(url) ? new SqlServerDialect() : new MySqlDialect();
-      if (config.driverOptions) {
-        JdbcUrls.Applied applied = JdbcUrls.withDefaults(url,
-            family.driverDefaults(url, config.connectTimeoutMs, config.socketTimeoutMs));
-        connectUrls.add(applied.url);
-        if (added.isEmpty()) {
-          added.addAll(applied.added);
-        }
-      } else {
-        connectUrls.add(url);
-      }
-    }
+    List<String> connectUrls = connectUrls(urls, config, config.mysqlDriver, added);
     ServerInfo server;
     Dialect dialect;
     try (Connection c = open(connectUrls.get(0), user, password)) {
       server = ServerInfo.query(c, Dialects.isSqlServerUrl(urls.get(0)));
       dialect = "auto".equals(config.dialect) ? Dialects.detect(urls.get(0), server) : Dialects.byName(config.dialect);
     } catch (SQLException e) {
-      throw new ConfigException("cannot connect to " + Secrets.maskUrl(urls.get(0)) + ": " + describe(e, password));
+      throw new ConfigException("cannot connect to " + Secrets.maskUrl(urls.get(0)) + ": " + describe(e, password)
+          + ConnectHints.forFailure(urls.get(0), e));
+    }
+    if (com.mytopling.ycsb.jdbc.bulk.DriverChoice.AUTO.equals(config.mysqlDriver)
+        && com.mytopling.ycsb.jdbc.bulk.DriverChoice.prefersMariaDbDriver(server.version)) {
+      // db.mysqldriver=auto: MariaDB servers get MariaDB Connector/J (measured faster; docs/speed.md).
+      List<String> mariaAdded = new ArrayList<>();
+      List<String> maria = connectUrls(urls, config, com.mytopling.ycsb.jdbc.bulk.DriverChoice.MARIADB, mariaAdded);
+      if (!maria.equals(connectUrls)) {
+        try (Connection c = open(maria.get(0), user, password)) {
+          server = ServerInfo.query(c, false);
+          connectUrls = maria;
+          added = mariaAdded;
+        } catch (SQLException e) {
+          log.println("[mytopling] db.mysqldriver=auto: MariaDB Connector/J cannot connect (" + describe(e, password)
+              + "); staying with the URL's driver");
+        }
+      }
     }
     SharedRuntime rt = new SharedRuntime(config, dialect, server, connectUrls, urls, user, password, log);
     for (int i = 0; i < connectUrls.size(); i++) {
       rt.prepareTable(i);
     }
+    return rt.announce(added);
+  }
+
+  /** The URLs to connect with: scheme chosen by db.mysqldriver, then the driver's settings added. */
+  private static List<String> connectUrls(List<String> urls, BindingConfig config, String driverChoice, List<String> added) {
+    List<String> connectUrls = new ArrayList<>();
+    for (String given : urls) {
+      // db.mysqldriver picks the driver by URL scheme; its fast settings follow from the scheme.
+      String url = com.mytopling.ycsb.jdbc.bulk.DriverChoice.apply(given, driverChoice);
+      Dialect family = Dialects.isSqlServerUrl(url) ? new SqlServerDialect() : new MySqlDialect();
+      java.util.Map<String, String> defaults = config.driverOptions
+          ? family.driverDefaults(url, config.connectTimeoutMs, config.socketTimeoutMs) : new java.util.LinkedHashMap<>();
+      if (config.batching()) {
+        defaults.putAll(family.bulkDriverDefaults(url, config.bulkMode));
+      }
+      JdbcUrls.Applied applied = JdbcUrls.withDefaults(url, defaults);
+      connectUrls.add(applied.url);
+      if (added.isEmpty()) {
+        added.addAll(applied.added);
+      }
+    }
+    return connectUrls;
+  }
+
+  /** Prints the connected line and the settings added; returns this. */
+  private SharedRuntime announce(List<String> added) throws ConfigException {
+    SharedRuntime rt = this;
+    BindingConfig config = rt.config;
+    Dialect dialect = rt.dialect;
+    ServerInfo server = rt.server;
+    List<String> urls = rt.displayUrls;
     log.println("[mytopling] connected: dialect=" + dialect.name() + " server=\"" + server.version + "\" engine="
         + rt.engine() + " shards=" + urls.size() + " driver=\"" + server.driver + "\" url=" + Secrets.maskUrl(urls.get(0)));
     if (!added.isEmpty()) {
       log.println("[mytopling] driver settings added (set them in the URL to override, db.driveroptions=false for none): "
           + String.join(", ", added));
     }
+    if (config.batching() && config.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA
+        && dialect.loadData(rt.layout, rt.layout.allFields(), config.upsert) == null) {
+      throw new ConfigException("db.bulkload=loaddata: dialect " + dialect.name() + " has no LOAD DATA; use insert or batchapi");
+    }
+    if (config.rocksdbBulkLoad && dialect.bulkLoadStart() == null) {
+      throw new ConfigException("db.rocksdb.bulkload=true: dialect " + dialect.name() + " has no bulk-load mode (MyRocks only)");
+    }
     if (config.batching()) {
-      log.println("[mytopling] batched inserts: " + rt.batchRows(rt.layout.allFields()) + " rows per statement");
+      log.println("[mytopling] batched inserts: " + rt.batchRows(rt.layout.allFields()) + " rows per "
+          + (config.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.INSERT ? "statement" : config.bulkMode.propertyValue())
+          + " (db.bulkload=" + config.bulkMode.propertyValue() + (config.bulkSort ? ", sorted by key" : "")
+          + (config.rocksdbBulkLoad ? ", rocksdb_bulk_load" : "") + ")");
     } else if (config.batchUpdateApi) {
       log.println("[mytopling] jdbc.batchupdateapi=true with db.batchsize=" + config.batchSize
           + ": rows are inserted one at a time (set db.batchsize > 1 to batch)");
@@ -144,6 +191,9 @@ final class SharedRuntime {
 
   /** Rows per multi-row insert for a field mask: db.batchsize capped by the dialect's parameter limit. */
   int batchRows(long mask) {
+    if (config.bulkMode != com.mytopling.ycsb.jdbc.bulk.BulkMode.INSERT) {
+      return config.batchSize; // LOAD DATA and executeBatch have no placeholder limit per statement
+    }
     return Math.min(config.batchSize, dialect.maxRowsPerStatement(1 + Long.bitCount(mask)));
   }
 
@@ -205,9 +255,11 @@ final class SharedRuntime {
     long stored = rowsStored.sum();
     long failed = rowsFailed.sum();
     long skipped = rowsSkipped.sum();
-    if (stored > 0 || failed > 0 || skipped > 0 || reconnects.sum() > 0 || lockRetries.sum() > 0 || errors.total() > 0) {
+    if (stored > 0 || failed > 0 || skipped > 0 || reconnects.sum() > 0 || lockRetries.sum() > 0 || errors.total() > 0
+        || writesRolledBack.sum() > 0) {
       log.println("[mytopling] totals: inserted rows stored=" + stored + " failed=" + failed
-          + (config.skipExisting ? " skipped=" + skipped : "") + " reconnects=" + reconnects.sum() + " lock retries=" + lockRetries.sum() + " errors=" + errors.total());
+          + (config.skipExisting ? " skipped=" + skipped : "") + " reconnects=" + reconnects.sum() + " lock retries=" + lockRetries.sum() + " errors=" + errors.total()
+          + (writesRolledBack.sum() > 0 ? " rolled back writes=" + writesRolledBack.sum() : ""));
     }
     errors.printSummary();
   }

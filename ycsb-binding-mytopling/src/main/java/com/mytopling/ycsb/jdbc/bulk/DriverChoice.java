@@ -12,6 +12,13 @@ public final class DriverChoice {
   public static final String MARIADB = "mariadb";
   /** Keep each URL's own scheme. */
   public static final String URL = "url";
+  /**
+   * The default: connect with the URL's own driver first; when the server is MariaDB, use MariaDB
+   * Connector/J for the benchmark's connections (it uses MariaDB's result-metadata caching, so
+   * a prepared SELECT does not receive and decode its column definitions on every execution;
+   * measured in docs/speed.md). MySQL, MyTopling and others keep Connector/J.
+   */
+  public static final String AUTO = "auto";
 
   private static final String MYSQL_PREFIX = "jdbc:mysql://";
   private static final String MARIADB_PREFIX = "jdbc:mariadb://";
@@ -19,6 +26,12 @@ public final class DriverChoice {
   private DriverChoice() {
   }
 
+  /** True for servers whose version names MariaDB. */
+  public static boolean prefersMariaDbDriver(String serverVersion) {
+    return serverVersion != null && serverVersion.contains("MariaDB");
+  }
+
+  /** The URL with the chosen scheme; {@link #URL} and {@link #AUTO} keep it as written. */
   public static String apply(String url, String choice) {
     if (MARIADB.equals(choice) && url.startsWith(MYSQL_PREFIX)) {
       return MARIADB_PREFIX + url.substring(MYSQL_PREFIX.length());

@@ -59,4 +59,31 @@ public abstract class Dialect {
   public Map<String, String> driverDefaults(String url, int connectTimeoutMs, int socketTimeoutMs) {
     return new LinkedHashMap<>();
   }
+
+  /**
+   * {@code LOAD DATA LOCAL INFILE} of tab-separated rows (key, then the masked columns) in the
+   * format {@link com.mytopling.ycsb.jdbc.bulk.LoadDataRows} writes, or null when the family has
+   * no such statement. Duplicates are skipped, or replace the stored row with REPLACE.
+   */
+  public String loadData(TableLayout t, long mask, UpsertMode mode) {
+    return null;
+  }
+
+  /**
+   * Driver settings a bulk-load mode needs, applied like {@link #driverDefaults} (unless the URL
+   * sets them), and also with db.driveroptions=false because the mode cannot work without them.
+   */
+  public Map<String, String> bulkDriverDefaults(String url, com.mytopling.ycsb.jdbc.bulk.BulkMode mode) {
+    return new LinkedHashMap<>();
+  }
+
+  /** Session statements that start the engine's bulk-load mode (db.rocksdb.bulkload), or null if it has none. */
+  public String[] bulkLoadStart() {
+    return null;
+  }
+
+  /** The statement that ends bulk-load mode and makes the loaded rows durable and visible. */
+  public String bulkLoadFinish() {
+    return null;
+  }
 }

@@ -125,4 +125,14 @@ public class SqlServerDialect extends Dialect {
     d.put("socketTimeout", Integer.toString(socketTimeoutMs));
     return d;
   }
+
+  /** executeBatch of one-row INSERTs becomes a bulk copy (mssql-jdbc 9.2+; plain INSERT only). */
+  @Override
+  public Map<String, String> bulkDriverDefaults(String url, com.mytopling.ycsb.jdbc.bulk.BulkMode mode) {
+    Map<String, String> d = super.bulkDriverDefaults(url, mode);
+    if (mode == com.mytopling.ycsb.jdbc.bulk.BulkMode.BATCHAPI) {
+      d.put("useBulkCopyForBatchInsert", "true");
+    }
+    return d;
+  }
 }
