@@ -28,17 +28,22 @@ final class Options2 {
     return text.toString();
   }
 
-  /** Parses "5%", "5" or "0.05"-style thresholds into a fraction: "5%" and "5" are 0.05. */
-  static double percent(String option, String text) {
+  /**
+   * Parses "5%" or "5" into the fraction 0.05.
+   *
+   * @param below the value must be below this many percent (100 for a drop; a rise may exceed 100%)
+   */
+  static double percent(String option, String text, double below) {
     String t = text.trim();
+    double v;
     try {
-      double v = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1) : t);
-      if (v < 0 || v >= 100) {
-        throw new ReportException("--" + option + " must be between 0% and 100%, got " + text);
-      }
-      return v / 100.0;
+      v = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1) : t);
     } catch (NumberFormatException e) {
       throw new ReportException("--" + option + " must be a percentage like 5%, got '" + text + "'");
     }
+    if (!(v >= 0 && v < below)) {
+      throw new ReportException("--" + option + " must be at least 0% and below " + (long) below + "%, got " + text);
+    }
+    return v / 100.0;
   }
 }

@@ -67,8 +67,8 @@ final class RegressCommand implements Command {
     if (!line.getArgList().isEmpty()) {
       throw new ReportException("unexpected argument '" + line.getArgList().get(0) + "' (runs go after --baseline or --candidate)");
     }
-    double maxDrop = Options2.percent("max-drop", line.getOptionValue("max-drop", "5%"));
-    double maxP99Rise = Options2.percent("max-p99-rise", line.getOptionValue("max-p99-rise", "10%"));
+    double maxDrop = Options2.percent("max-drop", line.getOptionValue("max-drop", "5%"), 100);
+    double maxP99Rise = Options2.percent("max-p99-rise", line.getOptionValue("max-p99-rise", "10%"), 10_000);
     double alpha = parseAlpha(line.getOptionValue("alpha", "0.05"));
     String phase = line.getOptionValue("phase", "run");
     List<RunSummary> baseline = loadRuns("--baseline", line.getOptionValues("baseline"), phase);

@@ -50,6 +50,21 @@ class RegressCommandTest {
   }
 
   @Test
+  void p99RiseThresholdMayExceedHundredPercent() throws IOException {
+    Path base = side("base", new double[] {10_000, 10_050, 9_950}, new double[] {900, 950, 920});
+    Path cand = side("cand", new double[] {10_010, 9_990, 10_020}, new double[] {1_800, 1_850, 1_900});
+    CliRunner r = CliRunner.run("regress", "--baseline", base.toString(), "--candidate", cand.toString(),
+        "--max-p99-rise", "150%");
+    assertEquals(0, r.exitCode, r.toString());
+    CliRunner tighter = CliRunner.run("regress", "--baseline", base.toString(), "--candidate", cand.toString(),
+        "--max-p99-rise", "80%");
+    assertEquals(1, tighter.exitCode, tighter.toString());
+    CliRunner badDrop = CliRunner.run("regress", "--baseline", base.toString(), "--candidate", cand.toString(),
+        "--max-drop", "100%");
+    assertEquals(2, badDrop.exitCode, badDrop.toString());
+  }
+
+  @Test
   void p99OfUngatedOperationsIsIgnored() throws IOException {
     Path base = side("base", new double[] {10_000, 10_050, 9_950}, new double[] {900, 950, 920});
     Path cand = side("cand", new double[] {10_010, 9_990, 10_020}, new double[] {1_300, 1_250, 1_400});
