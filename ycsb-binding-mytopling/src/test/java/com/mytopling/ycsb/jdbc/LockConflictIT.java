@@ -56,8 +56,13 @@ class LockConflictIT {
   }
 
   private static Properties props(TestServer s, String table, String... extra) {
+    return props(s, 1, table, extra);
+  }
+
+  private static Properties props(TestServer s, int lockWaitSeconds, String table, String... extra) {
     Properties p = s.dbProperties();
-    String url = s.jdbcUrl() + (s.jdbcUrl().contains("?") ? "&" : "?") + "sessionVariables=innodb_lock_wait_timeout=1";
+    String url = s.jdbcUrl() + (s.jdbcUrl().contains("?") ? "&" : "?") + "sessionVariables=innodb_lock_wait_timeout="
+        + lockWaitSeconds;
     p.setProperty("db.url", url);
     p.setProperty("table", table);
     p.setProperty("fieldcount", "1");
@@ -179,10 +184,38 @@ class LockConflictIT {
   }
 
   @Test
+  void manualCommitWritesLostWithTheirTransactionAreCounted() throws Exception {
+    TestServer s = TestServers.innodb();
+    String table = "lock_manual_commit";
+    // Commit every 3 writes: the first update is reported OK and still uncommitted when the
+    // second one times out and the binding rolls the transaction back.
+    try (Client client = new Client(props(s, table, "db.lockretries", "0", "jdbc.autocommit", "false",
+        "db.batchsize", "3"));
+         Connection holder = s.connect(); Statement h = holder.createStatement()) {
+      h.execute("INSERT INTO " + table + " (YCSB_KEY, FIELD0) VALUES ('k0', 'before'), ('k1', 'before')");
+      holder.setAutoCommit(false);
+      h.executeQuery("SELECT * FROM " + table + " WHERE YCSB_KEY = 'k1' FOR UPDATE").close();
+      assertEquals(Status.OK, client.db.update(table, "k0", value("after")));
+      assertEquals(Status.ERROR, client.db.update(table, "k1", value("after")));
+      holder.rollback();
+      try (ResultSet rs = h.executeQuery("SELECT FIELD0 FROM " + table + " WHERE YCSB_KEY = 'k0'")) {
+        rs.next();
+        assertEquals("before", rs.getString(1), "the acknowledged update of k0 was rolled back");
+      }
+      client.close();
+      Totals totals = Totals.of(client.stderr());
+      assertEquals(1, totals.get("rolled back writes"), "the lost acknowledged write is counted: " + totals);
+      assertEquals(1, totals.get("errors"), totals::toString);
+    }
+  }
+
+  @Test
   void deadlockOfABatchedUpsertIsRetriedAndBothRowsAreStored() throws Exception {
     TestServer s = TestServers.innodb();
     String table = "lock_deadlock";
-    try (Client client = new Client(props(s, table, "db.batchsize", "2", "jdbc.batchupdateapi", "true",
+    // A long lock-wait timeout: after the deadlock the retried statement waits for the other
+    // transaction's rollback, however slow the machine, and never times out.
+    try (Client client = new Client(props(s, 60, table, "db.batchsize", "2", "jdbc.batchupdateapi", "true",
         "db.upsert", "true"));
          Connection other = s.connect(); Statement o = other.createStatement();
          Connection watcher = s.connect(); Statement w = watcher.createStatement()) {
