@@ -5,7 +5,6 @@ import com.mytopling.ycsb.results.merge.HistogramStats;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.StatusSample;
-import com.mytopling.ycsb.results.parse.Percentiles;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -287,10 +286,5 @@ public final class RunCharts {
     styler.setPlotBackgroundColor(Color.WHITE);
     styler.setLegendBorderColor(Color.LIGHT_GRAY);
     styler.setPlotBorderVisible(false);
-  }
-
-  /** Percentile keys shown in bar charts. */
-  static List<String> barPercentiles() {
-    return List.of(Percentiles.STANDARD);
   }
 }
