@@ -10,7 +10,7 @@ import java.sql.SQLException;
  * When the connection dies the session is marked broken and reopened, with bounded backoff,
  * by the next operation.
  */
-final class ShardSession {
+final class ShardSession implements OperationWatchdog.Watched {
   private static final long MAX_BACKOFF_NANOS = 5_000_000_000L;
   private static final long FIRST_BACKOFF_NANOS = 50_000_000L;
 
@@ -35,6 +35,8 @@ final class ShardSession {
   private final com.mytopling.ycsb.jdbc.bulk.LoadDataRows loadRows;
   private String loadSql;
   private long loadSqlMask;
+  /** When the running operation started (System.nanoTime), 0 when idle: read by the watchdog. */
+  private volatile long busySince;
   /** Rows reported stored while MyRocks bulk load is on: lost if ending it fails. */
   private long bulkRows;
 
@@ -53,6 +55,30 @@ final class ShardSession {
         ? new com.mytopling.ycsb.jdbc.bulk.LoadDataRows(rt.config.batchSize * (rt.config.fieldLength + 2) * (t.fieldCount() + 1))
         : null;
     open();
+    if (rt.watchdog != null) {
+      rt.watchdog.register(this);
+    }
+  }
+
+  @Override
+  public long busySinceNanos() {
+    return busySince;
+  }
+
+  /** db.sockettimeout passed: aborting the connection makes the blocked read fail (connection lost). */
+  @Override
+  public void abortStuck(long waitedMs) {
+    Connection c = connection;
+    if (c != null && busySince != 0) {
+      busySince = 0;
+      rt.log.println("[mytopling] shard " + (shard + 1) + ": no answer in " + waitedMs
+          + " ms (db.sockettimeout); connection aborted, it reconnects");
+      try {
+        c.abort(Runnable::run);
+      } catch (SQLException | RuntimeException ignored) {
+        // The owner's blocked call reports the failure.
+      }
+    }
   }
 
   private void open() throws SQLException {
@@ -64,6 +90,9 @@ final class ShardSession {
 
   /** The live connection, reopening a broken one when its backoff has passed. */
   Connection connection() throws SQLException {
+    if (rt.watchdog != null) {
+      busySince = System.nanoTime(); // every operation starts here; cleared in after*/rollbackQuietly
+    }
     if (broken) {
       long now = System.nanoTime();
       if (now < nextAttemptNanos) {
@@ -84,6 +113,9 @@ final class ShardSession {
   }
 
   PreparedStatement delete() throws SQLException {
+    if (rt.watchdog != null) {
+      busySince = System.nanoTime();
+    }
     if (delete == null) {
       delete = connection().prepareStatement(rt.dialect.delete(rt.layout));
     }
@@ -175,6 +207,7 @@ final class ShardSession {
   /** With jdbc.autocommit=false: commits every db.batchsize writes (1 when not batching). */
   void afterWrite(int writes) throws SQLException {
     if (rt.config.autoCommit) {
+      busySince = 0;
       return;
     }
     writesSinceCommit += writes;
@@ -182,6 +215,7 @@ final class ShardSession {
       connection.commit();
       writesSinceCommit = 0;
     }
+    busySince = 0;
   }
 
   /** With jdbc.autocommit=false, a read ends its transaction so later reads see fresh data. */
@@ -189,9 +223,11 @@ final class ShardSession {
     if (!rt.config.autoCommit && writesSinceCommit == 0) {
       connection.commit();
     }
+    busySince = 0;
   }
 
   void rollbackQuietly() {
+    busySince = 0;
     if (!rt.config.autoCommit && connection != null && !broken) {
       try {
         connection.rollback();
@@ -236,6 +272,10 @@ final class ShardSession {
   }
 
   void close() {
+    busySince = 0;
+    if (rt.watchdog != null) {
+      rt.watchdog.unregister(this);
+    }
     if (!broken && !rt.config.autoCommit && connection != null) {
       try {
         connection.commit();

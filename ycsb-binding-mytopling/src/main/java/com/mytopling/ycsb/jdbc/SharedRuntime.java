@@ -45,6 +45,8 @@ final class SharedRuntime {
   final LongAdder rowsSkipped = new LongAdder();
   final LongAdder reconnects = new LongAdder();
   final LongAdder lockRetries = new LongAdder();
+  /** db.sockettimeout for MySQL-protocol connections (no socket read timeout there; see OperationWatchdog). */
+  final OperationWatchdog watchdog;
   /** jdbc.autocommit=false: writes reported OK whose transaction was then rolled back. */
   final LongAdder writesRolledBack = new LongAdder();
 
@@ -60,6 +62,11 @@ final class SharedRuntime {
     this.password = password;
     this.log = log;
     this.errors = new ErrorLog(log, password);
+    this.watchdog = config.socketTimeoutMs > 0 && !Dialects.isSqlServerUrl(connectUrls.get(0))
+        ? new OperationWatchdog(config.socketTimeoutMs) : null;
+    if (watchdog != null) {
+      watchdog.start();
+    }
   }
 
   static synchronized SharedRuntime acquire(Properties props) throws ConfigException {
@@ -76,6 +83,9 @@ final class SharedRuntime {
     }
     if (--users == 0) {
       rt.printTotals();
+      if (rt.watchdog != null) {
+        rt.watchdog.stop();
+      }
       current = null;
     }
   }

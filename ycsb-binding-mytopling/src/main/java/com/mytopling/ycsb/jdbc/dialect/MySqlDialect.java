@@ -120,7 +120,9 @@ public class MySqlDialect extends Dialect {
   public Map<String, String> driverDefaults(String url, int connectTimeoutMs, int socketTimeoutMs) {
     Map<String, String> d = super.driverDefaults(url, connectTimeoutMs, socketTimeoutMs);
     d.put("connectTimeout", Integer.toString(connectTimeoutMs));
-    d.put("socketTimeout", Integer.toString(socketTimeoutMs));
+    // No socketTimeout: a socket read timeout makes every JDK socket read non-blocking read +
+    // poll + read, which cost about a quarter of the client CPU per operation (docs/speed.md);
+    // db.sockettimeout is enforced by the binding's OperationWatchdog instead.
     if (url.startsWith("jdbc:mariadb:")) {
       // MariaDB Connector/J 3: binary protocol with its own prepared-statement cache.
       d.put("useServerPrepStmts", "true");
