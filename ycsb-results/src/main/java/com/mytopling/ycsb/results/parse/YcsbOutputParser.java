@@ -52,7 +52,11 @@ public final class YcsbOutputParser {
     for (String line : text.split("\\R")) {
       Matcher m = TEXT_LINE.matcher(line);
       if (m.matches()) {
-        result.add(new MeasurementLine(m.group(1).trim(), m.group(2).trim(), Double.parseDouble(m.group(3))));
+        double value = Double.parseDouble(m.group(3));
+        // YCSB prints NaN or Infinity for ratios over a zero run time: no figure, so none is kept.
+        if (Double.isFinite(value)) {
+          result.add(new MeasurementLine(m.group(1).trim(), m.group(2).trim(), value));
+        }
       }
     }
     return result;
@@ -83,7 +87,7 @@ public final class YcsbOutputParser {
     JsonNode metric = node.get("metric");
     JsonNode measurement = node.get("measurement");
     JsonNode value = node.get("value");
-    if (metric != null && measurement != null && value != null && value.isNumber()) {
+    if (metric != null && measurement != null && value != null && value.isNumber() && Double.isFinite(value.asDouble())) {
       into.add(new MeasurementLine(metric.asText(), measurement.asText(), value.asDouble()));
     }
   }

@@ -56,6 +56,17 @@ class SeedOutputTest {
   }
 
   @Test
+  void scientificNotationAndNonFiniteValues() {
+    String text = "[OVERALL], RunTime(ms), 0\n[OVERALL], Throughput(ops/sec), Infinity\n"
+        + "[TOTAL_GC_TIME_%], Time(%), NaN\n[READ], Operations, 3\n[READ], AverageLatency(us), 1.2345E7\n";
+    PhaseSummary run = PhaseAssembler.assemble(YcsbOutputParser.parse("run.out", text), false);
+    assertEquals(1.2345E7, run.operations.get("READ").avgUs);
+    assertNull(run.throughputOps, "an infinite throughput is no figure");
+    assertFalse(run.metrics.containsKey("TOTAL_GC_TIME_%"));
+    assertTrue(run.warnings.get(0).contains("Throughput"), run.warnings.toString());
+  }
+
+  @Test
   void myToplingOutput() throws IOException {
     PhaseSummary run = parse("mytopling-run.out");
     assertEquals(582640.0, run.runtimeMs);
