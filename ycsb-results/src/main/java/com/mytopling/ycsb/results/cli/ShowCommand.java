@@ -69,6 +69,15 @@ final class ShowCommand implements Command {
         Format.throughput(p.throughputOps),
         p.source == null ? "" : p.source + (p.merge != null ? " (" + p.merge.clientCount + " clients)" : ""))));
     text.append('\n').append(Format.table(List.of("phase", "runtime_s", "throughput_ops/s", "from"), phaseRows));
+    run.phases.forEach((name, p) -> {
+      if (p.merge != null && p.clients != null) {
+        List<String> own = new ArrayList<>();
+        p.clients.forEach(c -> own.add(c.client + " " + Format.throughput(c.throughputOps)));
+        text.append(String.format(java.util.Locale.ROOT, "%s: %d clients summed over their common %.1f s window; "
+            + "each client's own YCSB figure (ops/s): %s%n", name, p.merge.clientCount,
+            (p.merge.commonWindowEndMs - p.merge.commonWindowStartMs) / 1000.0, String.join(", ", own)));
+      }
+    });
     run.phases.forEach((name, p) -> text.append('\n').append(latencyTable(name, p)));
     return text.toString();
   }
