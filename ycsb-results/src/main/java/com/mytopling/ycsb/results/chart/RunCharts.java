@@ -1,6 +1,6 @@
 package com.mytopling.ycsb.results.chart;
 
-import com.mytopling.ycsb.results.merge.HdrLog;
+import com.mytopling.ycsb.results.parse.HdrLog;
 import com.mytopling.ycsb.results.merge.HistogramStats;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;

@@ -2,7 +2,7 @@ package com.mytopling.ycsb.results.cli;
 
 import com.mytopling.ycsb.results.Json;
 import com.mytopling.ycsb.results.ReportException;
-import com.mytopling.ycsb.results.merge.HdrLog;
+import com.mytopling.ycsb.results.parse.HdrLog;
 import com.mytopling.ycsb.results.model.RunSummary;
 import com.mytopling.ycsb.results.parse.RunFolder;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.merge;
 
+import com.mytopling.ycsb.results.parse.HdrLog;
 import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.merge;
 
+import com.mytopling.ycsb.results.parse.HdrLog;
 import com.mytopling.ycsb.results.model.StatusSample;
 import com.mytopling.ycsb.results.parse.OperationNames;
 import com.mytopling.ycsb.results.parse.Percentiles;

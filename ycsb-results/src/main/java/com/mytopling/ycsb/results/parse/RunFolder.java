@@ -3,7 +3,6 @@ package com.mytopling.ycsb.results.parse;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.mytopling.ycsb.results.Json;
 import com.mytopling.ycsb.results.ReportException;
-import com.mytopling.ycsb.results.merge.HdrLog;
 import com.mytopling.ycsb.results.merge.HdrPhaseMerger;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;

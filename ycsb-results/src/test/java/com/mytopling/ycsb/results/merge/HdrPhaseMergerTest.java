@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.merge;
 
+import com.mytopling.ycsb.results.parse.HdrLog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mytopling.ycsb.results.RealYcsb;
-import com.mytopling.ycsb.results.merge.HdrLog;
 import com.mytopling.ycsb.results.merge.HistogramStats;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;

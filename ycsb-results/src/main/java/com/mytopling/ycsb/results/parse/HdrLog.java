@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.results.merge;
+package com.mytopling.ycsb.results.parse;
 
 import com.mytopling.ycsb.results.ReportException;
 import java.io.IOException;
