@@ -268,7 +268,7 @@ final class SharedRuntime {
     if (stored > 0 || failed > 0 || skipped > 0 || reconnects.sum() > 0 || lockRetries.sum() > 0 || errors.total() > 0
         || writesRolledBack.sum() > 0) {
       log.println("[mytopling] totals: inserted rows stored=" + stored + " failed=" + failed
-          + (config.skipExisting ? " skipped=" + skipped : "") + " reconnects=" + reconnects.sum() + " lock retries=" + lockRetries.sum() + " errors=" + errors.total()
+          + (config.skipExisting ? " skipped=" + skipped : "") + " reconnects=" + reconnects.sum() + " lock_retries=" + lockRetries.sum() + " errors=" + errors.total()
           + (writesRolledBack.sum() > 0 ? " rolled back writes=" + writesRolledBack.sum() : ""));
     }
     errors.printSummary();
