@@ -45,13 +45,24 @@ echo "server: $(sql 'SELECT CONCAT(VERSION(), " ", @@default_storage_engine)' | 
 common=(-threads "$threads" -p table="$table" -p recordcount="$records" -p db.url="$url" -p db.user="$user"
   -p db.passwd="$password" -p db.createtable=false -p db.batchsize=100 -p jdbc.batchupdateapi=true -p fieldcount=8)
 throughput() { grep '^\[OVERALL\], Throughput' | awk -F', ' '{ printf "%.0f", $3 }'; }
+engine=$(sql 'SELECT @@default_storage_engine' | tail -1)
+# Every load starts from a settled server: the previous table dropped and, for RocksDB, memtables
+# flushed and the dropped data compacted away, so no load pays for the one before it.
+fresh_table() {
+  sql "DROP TABLE IF EXISTS $table"
+  if [ "$engine" = ROCKSDB ]; then
+    sql "SET GLOBAL rocksdb_force_flush_memtable_now = 1; SET GLOBAL rocksdb_compact_cf = 'default'" || true
+  fi
+  sleep 5
+  sql "$ddl"
+}
 load_file() {
-  sql "DROP TABLE IF EXISTS $table"; sql "$ddl"
+  fresh_table
   "$root/scripts/ycsb" load mytopling "${common[@]}" -p workload=com.mytopling.ycsb.fileloader.FileWorkload \
     -p fileloader.file="$file" -p fileloader.maxlength=0 -p fileloader.tablesize=false 2>/dev/null | throughput
 }
 load_core() {
-  sql "DROP TABLE IF EXISTS $table"; sql "$ddl"
+  fresh_table
   "$root/scripts/ycsb" load mytopling "${common[@]}" -p workload=site.ycsb.workloads.CoreWorkload \
     -p fieldlength="$avg" 2>/dev/null | throughput
 }

@@ -34,6 +34,7 @@ fi
 [ -f "$file.gz" ] || gzip -k -6 "$file"
 [ -f "$file.zst" ] || zstd -q -3 -k "$file" -o "$file.zst"
 
+echo "load average at start: $(cut -d" " -f1-3 /proc/loadavg)"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(java -version 2>&1 | head -1)"
 ls -l "$file" "$file.gz" "$file.zst" | awk '{print "file: " $9 " " $5 " bytes"}'
 
@@ -61,3 +62,4 @@ java -Xmx128m -cp "$cp" site.ycsb.Client -load -s -db site.ycsb.BasicDB -threads
   -p recordcount="$records" -p basicdb.verbose=false -p fieldlength=100000 \
   -p measurement.trackjvm=true -p fileloader.progress.interval=30 2>&1 \
   | grep -E 'OVERALL|MAX_MEM_USED|FILELOADER\], (RecordsUsed|InsertsOk|RawInputBytes|Status)|OutOfMemory|fileloader:' || true
+echo "load average at end: $(cut -d" " -f1-3 /proc/loadavg)"

@@ -69,8 +69,24 @@ public class FileWorkload extends CoreWorkload {
     this.results = summary;
   }
 
+  /**
+   * YCSB 0.17's Client prints a failed init's stack trace and exits with status 0; the note
+   * makes it exit with status 3 after one clear line instead (unless fileloader.exitstatus=false).
+   */
   @Override
   public void init(Properties p) throws WorkloadException {
+    try {
+      initWorkload(p);
+    } catch (WorkloadException | RuntimeException e) {
+      if (!"false".equalsIgnoreCase(p.getProperty(FileLoaderConfig.EXIT_STATUS, "true").trim())) {
+        ExitStatus.install();
+        ExitStatus.fail(e.getMessage());
+      }
+      throw e;
+    }
+  }
+
+  private void initWorkload(Properties p) throws WorkloadException {
     this.props = p;
     config = FileLoaderConfig.from(p);
     transactions = Boolean.parseBoolean(p.getProperty(Client.DO_TRANSACTIONS_PROPERTY, "true"));

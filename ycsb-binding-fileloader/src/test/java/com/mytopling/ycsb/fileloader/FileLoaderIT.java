@@ -386,6 +386,15 @@ class FileLoaderIT {
   }
 
   @Test
+  void aWorkloadThatCannotStartEndsTheProcessWithStatus3() {
+    YcsbProcess.Result r = YcsbProcess.run(List.of("-load", "-db", "site.ycsb.BasicDB",
+        "-p", "workload=" + FileWorkload.class.getName(), "-p", "fileloader.file=" + dir.resolve("absent.txt")));
+    assertEquals(3, r.exitCode, r.toString());
+    assertTrue(r.stderr.strip().endsWith("fileloader: FAILED: data file " + dir.resolve("absent.txt") + " does not exist"),
+        r.stderr);
+  }
+
+  @Test
   void datasetCommandsAsProcesses() throws Exception {
     YcsbProcess.Result stats = YcsbProcess.runMain("com.mytopling.ycsb.fileloader.tool.DatasetTool",
         List.of("stats", dir.resolve("reviews.txt.zst").toString()));

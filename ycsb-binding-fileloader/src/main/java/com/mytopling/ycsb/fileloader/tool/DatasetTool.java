@@ -86,6 +86,9 @@ public final class DatasetTool {
     } catch (IOException | IllegalArgumentException e) {
       err.println("dataset " + command + ": " + e.getMessage());
       return BAD_INPUT;
+    } catch (java.io.UncheckedIOException e) {
+      err.println("dataset " + command + ": " + e.getCause().getMessage());
+      return BAD_INPUT;
     } catch (RuntimeException e) {
       err.println("dataset " + command + ": unexpected error: " + e);
       return BAD_INPUT;
