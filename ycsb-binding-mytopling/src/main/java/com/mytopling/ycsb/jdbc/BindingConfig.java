@@ -56,6 +56,9 @@ public final class BindingConfig {
 
   private BindingConfig(PropertyReader p, Properties props, Map<String, String> env) throws ConfigException {
     urls = Collections.unmodifiableList(readUrls(p, props));
+    for (String url : urls) {
+      Secrets.rememberUrlSecrets(url);
+    }
     user = p.string("db.user");
     password = Secrets.resolvePassword(props, env);
     driverClass = p.string("db.driver");

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -95,7 +96,48 @@ public final class Secrets {
     if (password != null && password.length() >= 3) {
       masked = masked.replace(password, MASK);
     }
+    for (String known : URL_SECRETS) {
+      masked = masked.replace(known, MASK);
+    }
     return masked;
+  }
+
+  /** Passwords seen inside configured URLs, masked wherever they appear (see {@link #rememberUrlSecrets}). */
+  private static final Set<String> URL_SECRETS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /**
+   * Remembers the passwords a URL carries (password=..., user:password@), plain and URL-decoded,
+   * so that a driver's message quoting one in another shape (MariaDB Connector/J: "Incorrect
+   * port value : secret@host") is masked too.
+   */
+  public static void rememberUrlSecrets(String url) {
+    if (url == null) {
+      return;
+    }
+    List<String> found = new java.util.ArrayList<>();
+    Matcher m = URL_PASSWORD.matcher(url);
+    while (m.find()) {
+      String v = m.group(2).strip();
+      found.add(v.startsWith("{") && v.endsWith("}") && v.length() >= 2 ? v.substring(1, v.length() - 1) : v);
+    }
+    Matcher u = URL_USERINFO.matcher(url);
+    while (u.find()) {
+      found.add(u.group(2));
+    }
+    for (String secret : found) {
+      addSecret(secret);
+      try {
+        addSecret(java.net.URLDecoder.decode(secret, StandardCharsets.UTF_8));
+      } catch (IllegalArgumentException notEncoded) {
+        // Not %-encoded: the plain form is remembered.
+      }
+    }
+  }
+
+  private static void addSecret(String secret) {
+    if (secret != null && secret.length() >= 3) {
+      URL_SECRETS.add(secret);
+    }
   }
 
   /** True for property names whose values are secret. */

@@ -269,7 +269,7 @@ final class SharedRuntime {
         || writesRolledBack.sum() > 0) {
       log.println("[mytopling] totals: inserted rows stored=" + stored + " failed=" + failed
           + (config.skipExisting ? " skipped=" + skipped : "") + " reconnects=" + reconnects.sum() + " lock_retries=" + lockRetries.sum() + " errors=" + errors.total()
-          + (writesRolledBack.sum() > 0 ? " rolled back writes=" + writesRolledBack.sum() : ""));
+          + (writesRolledBack.sum() > 0 ? " rolled_back_writes=" + writesRolledBack.sum() : ""));
     }
     errors.printSummary();
   }

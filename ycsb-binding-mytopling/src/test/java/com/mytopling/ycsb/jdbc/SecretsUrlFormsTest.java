@@ -50,6 +50,16 @@ class SecretsUrlFormsTest {
   }
 
   @Test
+  void aUrlPasswordQuotedByADriverInAnotherShapeIsMasked() {
+    Secrets.rememberUrlSecrets("jdbc:mysql://leak:Leak-Pw-7781@127.0.0.1:3340/ycsb");
+    Secrets.rememberUrlSecrets("jdbc:mysql://h/db?user=u&password=Enc%40ded-Pw");
+    // MariaDB Connector/J cannot parse user:password@ and says so, password included.
+    assertEquals("Incorrect port value : *****@127.0.0.1",
+        Secrets.mask("Incorrect port value : Leak-Pw-7781@127.0.0.1", null));
+    assertEquals("login *****", Secrets.mask("login Enc@ded-Pw", null));
+  }
+
+  @Test
   void blankPasswordPropertyFallsBackToFileThenEnvironment(@TempDir Path dir) throws Exception {
     Properties p = new Properties();
     p.setProperty("db.passwd", " ");

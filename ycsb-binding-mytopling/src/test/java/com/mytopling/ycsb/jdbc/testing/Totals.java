@@ -20,7 +20,7 @@ public final class Totals {
     return new Totals(lines.get(lines.size() - 1));
   }
 
-  /** The figure after "name=" (e.g. "stored", "reconnects", "lock retries"). */
+  /** The figure after "name=" (e.g. "stored", "reconnects", "lock_retries"). */
   public long get(String name) {
     Matcher m = Pattern.compile("(?:^|\\s)" + Pattern.quote(name) + "=(\\d+)").matcher(line);
     if (!m.find()) {
