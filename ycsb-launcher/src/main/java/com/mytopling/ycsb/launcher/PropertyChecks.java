@@ -51,5 +51,30 @@ final class PropertyChecks {
       }
       props.setProperty(name, v.strip());
     }
+    checkKeyRange(props);
+  }
+
+  /**
+   * CoreWorkload (and workloads built on it) calls System.exit(-1) with two loose lines when the
+   * key range passes recordcount; say it as one line first.
+   */
+  private static void checkKeyRange(Properties props) throws UsageException {
+    String workload = props.getProperty("workload");
+    try {
+      if (workload == null
+          || !site.ycsb.workloads.CoreWorkload.class.isAssignableFrom(Class.forName(workload.strip()))) {
+        return;
+      }
+    } catch (ClassNotFoundException | LinkageError e) {
+      return; // reported where the workload is created
+    }
+    long records = Long.parseLong(props.getProperty("recordcount", "0"));
+    long limit = records == 0 ? Integer.MAX_VALUE : records;
+    long start = Long.parseLong(props.getProperty("insertstart", "0"));
+    long count = Long.parseLong(props.getProperty("insertcount", Long.toString(limit - start)));
+    if (start + count > limit) {
+      throw new UsageException("insertstart + insertcount (" + start + " + " + count + ") is more than recordcount ("
+          + limit + "): the keys to insert must lie within the record count");
+    }
   }
 }

@@ -49,6 +49,12 @@ final class WorkloadRunner {
       throw new UsageException("threadcount: must be at least 1");
     }
     String dbName = props.getProperty("db");
+    try {
+      // YCSB's DBFactory prints a stack trace for an unknown class; say it in one line instead.
+      Class.forName(dbName);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new UsageException("db: class '" + dbName + "' not found on the classpath");
+    }
     int target = Integer.parseInt(props.getProperty("target", "0"));
     double targetPerThreadPerMs = target > 0 ? target / (double) threadCount / 1000.0 : -1;
     long maxExecutionSeconds = Long.parseLong(props.getProperty("maxexecutiontime", "0"));
