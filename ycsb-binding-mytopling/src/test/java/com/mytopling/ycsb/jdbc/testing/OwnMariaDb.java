@@ -147,7 +147,9 @@ public final class OwnMariaDb implements AutoCloseable {
   }
 
   private Path socket() {
-    return dir.resolve("mariadbd.sock");
+    Path inDir = dir.resolve("mariadbd.sock");
+    // A Unix socket path must fit in 108 bytes; a deep checkout gets one in /tmp instead.
+    return inDir.toString().length() < 100 ? inDir : Path.of("/tmp", "own-mariadb-" + port + ".sock");
   }
 
   private void launch() throws IOException {
