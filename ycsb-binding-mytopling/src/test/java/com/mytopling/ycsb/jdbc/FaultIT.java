@@ -134,6 +134,42 @@ class FaultIT {
   }
 
   @Test
+  void runSurvivesAServerThatStopsAnswering() throws Exception {
+    String table = "fault_hang";
+    int records = 500;
+    YcsbProcess.Result load = YcsbProcess.run(args(table, records, "-load", "-p", "db.createtable=true",
+        "-p", "db.droptable=true", "-p", "db.batchsize=100", "-p", "jdbc.batchupdateapi=true"));
+    assertEquals(0, load.exitCode, load::toString);
+
+    long operations = 2000;
+    YcsbProcess.Result run;
+    // The server is frozen (SIGSTOP) for 8 s: its sockets stay open and nothing answers, so only
+    // the binding's operation limit (db.sockettimeout, 2 s here) and connect timeout end the waits.
+    try (BackgroundYcsb client = BackgroundYcsb.start("site.ycsb.Client", args(table, records, "-t",
+        "-threads", "2", "-target", "100", "-p", "operationcount=" + operations, "-p", "db.sockettimeout=2000",
+        "-s", "-p", "status.interval=1"))) {
+      client.awaitStderr(e -> e.lines().anyMatch(l -> l.matches(".* [3-9][0-9]{2,} operations;.*")),
+          "300 operations done before the freeze");
+      db.pause();
+      try {
+        Thread.sleep(8000);
+      } finally {
+        db.resume();
+      }
+      run = client.await();
+    }
+    assertEquals(0, run.exitCode, run::toString);
+    long ok = run.output.count("READ", "Return=OK") + run.output.count("UPDATE", "Return=OK");
+    long failed = run.output.count("READ-FAILED", "Operations") + run.output.count("UPDATE-FAILED", "Operations");
+    assertEquals(operations, ok + failed, "every planned operation was attempted: " + run);
+    assertTrue(failed > 0, "operations during the freeze failed instead of hanging: " + run);
+    Totals totals = Totals.of(run.stderr);
+    assertTrue(totals.get("reconnects") >= 1, totals::toString);
+    assertEquals(failed, totals.get("errors"), totals::toString);
+    assertTrue(verify(table, records).ok(false));
+  }
+
+  @Test
   void interruptedLoadIsCompletedByLoadingAgainWithSkip() throws Exception {
     String table = "fault_load";
     int records = 30_000;

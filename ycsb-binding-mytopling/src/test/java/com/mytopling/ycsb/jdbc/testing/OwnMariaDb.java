@@ -115,6 +115,27 @@ public final class OwnMariaDb implements AutoCloseable {
     }
   }
 
+  /** SIGSTOP: the server keeps its sockets open and answers nothing, like a hung host. */
+  public void pause() throws IOException {
+    signal("-STOP");
+  }
+
+  /** SIGCONT after {@link #pause}. */
+  public void resume() throws IOException {
+    signal("-CONT");
+  }
+
+  private void signal(String sig) throws IOException {
+    Process p = process;
+    if (p == null) {
+      throw new IOException("server not running");
+    }
+    int rc = waitFor(new ProcessBuilder("kill", sig, Long.toString(p.pid())).redirectErrorStream(true).start(), 30);
+    if (rc != 0) {
+      throw new IOException("kill " + sig + " " + p.pid() + " failed: " + rc);
+    }
+  }
+
   /** Starts the server again on the same data and port; returns when it answers. */
   public void restart() throws IOException {
     launch();
