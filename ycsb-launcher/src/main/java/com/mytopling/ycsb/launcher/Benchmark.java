@@ -62,6 +62,8 @@ public final class Benchmark {
     o.addOption(Option.builder().longOpt("threads").hasArg().argName("n").desc("client threads (default 4)").build());
     o.addOption(Option.builder().longOpt("out").hasArg().argName("dir").desc("results root (default results/runs)").build());
     o.addOption(Option.builder().longOpt("skip-load").desc("run phase only, on an existing table").build());
+    o.addOption(Option.builder().longOpt("clients").hasArg().argName("n")
+        .desc("client processes (default 1): the load split by key range, the run over all keys, results merged").build());
     o.addOption(Option.builder("p").hasArg().argName("name=value").desc("extra property (repeatable)").build());
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
@@ -109,6 +111,14 @@ public final class Benchmark {
     if (threads < 1) {
       throw new UsageException("--threads: must be at least 1");
     }
+    int clients = (int) count(cl, "clients", 1);
+    if (clients < 1) {
+      throw new UsageException("--clients: must be at least 1");
+    }
+    if (clients > 1 && embedded) {
+      throw new UsageException("--clients " + clients + " needs a server: the embedded MariaDB lives inside one client "
+          + "process (use --target mariadb, scripts/start-mariadb starts one)");
+    }
     List<String> extra = new ArrayList<>();
     for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
       if (kv.indexOf('=') <= 0) {
@@ -137,27 +147,19 @@ public final class Benchmark {
         + records + " records, " + operations + " operations, " + threads + " threads");
     err.println("benchmark: results go to " + dir);
 
+    Meta meta = new Meta(targetName, workload, records, operations, threads, clients, dbProps, extra, started);
     if (!cl.hasOption("skip-load")) {
-      List<String> load = new ArrayList<>(List.of("load", "mytopling"));
-      load.addAll(common);
-      load.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true",
-          "-p", "hdrhistogram.output.path=" + dir.resolve("hdr").resolve("load") + "/"));
-      Files.createDirectories(dir.resolve("hdr").resolve("load"));
-      int rc = phase("load", load, dir);
+      int rc = clients == 1 ? singleClientLoad(common, dir) : multiClientLoad(common, dir, records, clients);
       if (rc != 0) {
-        err.println("benchmark: load phase failed (exit " + rc + "); see " + dir.resolve("load.err"));
-        writeMetadata(dir, targetName, workload, records, operations, threads, dbProps, extra, started);
+        err.println("benchmark: load phase failed (exit " + rc + "); see the .err files in " + dir);
+        writeMetadata(dir, meta);
         return 1;
       }
     }
-    List<String> runArgs = new ArrayList<>(List.of("run", "mytopling"));
-    runArgs.addAll(common);
-    runArgs.addAll(List.of("-p", "hdrhistogram.output.path=" + dir.resolve("hdr").resolve("run") + "/"));
-    Files.createDirectories(dir.resolve("hdr").resolve("run"));
-    int rc = phase("run", runArgs, dir);
-    writeMetadata(dir, targetName, workload, records, operations, threads, dbProps, extra, started);
+    int rc = clients == 1 ? singleClientRun(common, dir) : multiClientRun(common, dir, operations, clients);
+    writeMetadata(dir, meta);
     if (rc != 0) {
-      err.println("benchmark: run phase failed (exit " + rc + "); see " + dir.resolve("run.err"));
+      err.println("benchmark: run phase failed (exit " + rc + "); see the .err files in " + dir);
       return 1;
     }
     int summarized = report("summarize", dir);
@@ -168,6 +170,89 @@ public final class Benchmark {
     report("show", dir);
     out.println("results: " + dir);
     return 0;
+  }
+
+  private int singleClientLoad(List<String> common, Path dir) throws IOException, InterruptedException {
+    List<String> load = new ArrayList<>(List.of("load", "mytopling"));
+    load.addAll(common);
+    load.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true",
+        "-p", "hdrhistogram.output.path=" + hdrDir(dir, "load", -1) + "/"));
+    return phase("load", load, dir, dir.resolve("load.out"), dir.resolve("load.err"), true).waitFor();
+  }
+
+  private int singleClientRun(List<String> common, Path dir) throws IOException, InterruptedException {
+    List<String> run = new ArrayList<>(List.of("run", "mytopling"));
+    run.addAll(common);
+    run.addAll(List.of("-p", "hdrhistogram.output.path=" + hdrDir(dir, "run", -1) + "/"));
+    return phase("run", run, dir, dir.resolve("run.out"), dir.resolve("run.err"), true).waitFor();
+  }
+
+  /**
+   * Several clients load disjoint key ranges (insertstart/insertcount of the same recordcount,
+   * so keys and the run phase's key chooser are those of a single-client load). The table is
+   * dropped and created once, by a client that inserts nothing, before they start.
+   */
+  private int multiClientLoad(List<String> common, Path dir, long records, int clients)
+      throws IOException, InterruptedException {
+    List<String> prepare = new ArrayList<>(List.of("load", "mytopling"));
+    prepare.addAll(common);
+    prepare.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "insertcount=0"));
+    Files.createDirectories(dir.resolve("prepare"));
+    int rc = phase("table", prepare, dir, dir.resolve("prepare").resolve("load.out"),
+        dir.resolve("prepare").resolve("load.err"), true).waitFor();
+    if (rc != 0) {
+      return rc;
+    }
+    List<ChildPhase> procs = new ArrayList<>();
+    for (int i = 0; i < clients; i++) {
+      long start = records * i / clients;
+      long end = records * (i + 1) / clients;
+      List<String> load = new ArrayList<>(List.of("load", "mytopling"));
+      load.addAll(common);
+      load.addAll(List.of("-p", "insertstart=" + start, "-p", "insertcount=" + (end - start),
+          "-p", "hdrhistogram.output.path=" + hdrDir(dir, "load", i) + "/"));
+      procs.add(clientPhase("load", i, load, dir));
+    }
+    return waitAll(procs);
+  }
+
+  /** Several clients run over the whole key space, the operations split between them. */
+  private int multiClientRun(List<String> common, Path dir, long operations, int clients)
+      throws IOException, InterruptedException {
+    List<ChildPhase> procs = new ArrayList<>();
+    for (int i = 0; i < clients; i++) {
+      long ops = operations / clients + (i < operations % clients ? 1 : 0);
+      List<String> run = new ArrayList<>(List.of("run", "mytopling"));
+      run.addAll(common);
+      run.addAll(List.of("-p", "operationcount=" + ops, "-p", "hdrhistogram.output.path=" + hdrDir(dir, "run", i) + "/"));
+      procs.add(clientPhase("run", i, run, dir));
+    }
+    return waitAll(procs);
+  }
+
+  private ChildPhase clientPhase(String name, int client, List<String> args, Path dir) throws IOException {
+    Path clientDir = dir.resolve("client-" + client);
+    Files.createDirectories(clientDir);
+    // Client 0's status lines go to the console too; the others only to their files.
+    return phase(name + " (client " + client + ")", args, dir, clientDir.resolve(name + ".out"),
+        clientDir.resolve(name + ".err"), client == 0);
+  }
+
+  private static int waitAll(List<ChildPhase> procs) throws InterruptedException {
+    int worst = 0;
+    for (ChildPhase p : procs) {
+      worst = Math.max(worst, p.waitFor());
+    }
+    return worst;
+  }
+
+  private static Path hdrDir(Path dir, String phase, int client) throws IOException {
+    Path p = dir.resolve("hdr").resolve(phase);
+    if (client >= 0) {
+      p = p.resolve("client-" + client);
+    }
+    Files.createDirectories(p);
+    return p;
   }
 
   private Path resolveTarget(String target) throws UsageException {
@@ -210,22 +295,50 @@ public final class Benchmark {
     }
   }
 
-  /** Runs one phase in a child JVM: stdout to PHASE.out, stderr to PHASE.err and the console. */
-  private int phase(String name, List<String> ycsbArgs, Path dir) throws IOException, InterruptedException {
+  /**
+   * Starts one phase in a child JVM: stdout to {@code out}, stderr to {@code errFile} and, when
+   * {@code echo}, to the console as well (copied by a thread so several clients run at once).
+   */
+  private ChildPhase phase(String name, List<String> ycsbArgs, Path dir, Path out, Path errFile, boolean echo)
+      throws IOException {
     List<String> cmd = new ArrayList<>(javaCommand());
     cmd.add(Ycsb.class.getName());
     cmd.addAll(ycsbArgs);
     err.println("benchmark: " + name + " phase...");
-    Process p = new ProcessBuilder(cmd).redirectOutput(dir.resolve(name + ".out").toFile())
+    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-    try (InputStream in = p.getErrorStream(); OutputStream file = Files.newOutputStream(dir.resolve(name + ".err"))) {
-      byte[] buf = new byte[8192];
-      for (int n; (n = in.read(buf)) > 0; ) {
-        file.write(buf, 0, n);
-        err.write(buf, 0, n);
+    Thread copier = new Thread(() -> {
+      try (InputStream in = p.getErrorStream(); OutputStream file = Files.newOutputStream(errFile)) {
+        byte[] buf = new byte[8192];
+        for (int n; (n = in.read(buf)) > 0; ) {
+          file.write(buf, 0, n);
+          if (echo) {
+            err.write(buf, 0, n);
+          }
+        }
+      } catch (IOException e) {
+        err.println("benchmark: lost stderr of " + name + ": " + e.getMessage());
       }
+    }, "stderr-" + name);
+    copier.start();
+    return new ChildPhase(p, copier);
+  }
+
+  /** A child JVM and the thread copying its stderr, which must finish before the files are read. */
+  private static final class ChildPhase {
+    private final Process process;
+    private final Thread copier;
+
+    ChildPhase(Process process, Thread copier) {
+      this.process = process;
+      this.copier = copier;
     }
-    return p.waitFor();
+
+    int waitFor() throws InterruptedException {
+      int rc = process.waitFor();
+      copier.join();
+      return rc;
+    }
   }
 
   private int report(String command, Path dir) throws IOException, InterruptedException {
@@ -254,15 +367,27 @@ public final class Benchmark {
   private static final Pattern CONNECTED = Pattern.compile(
       "\\[mytopling\\] connected: dialect=(\\S+) server=\"([^\"]*)\" engine=(\\S+)");
 
-  private void writeMetadata(Path dir, String target, Path workload, long records, long operations, long threads,
-                             Path dbProps, List<String> extra, String started) throws IOException {
+  /** What metadata.json records about the job, besides the host and the server. */
+  private record Meta(String target, Path workload, long records, long operations, long threads, int clients,
+                      Path dbProps, List<String> extra, String started) {
+  }
+
+  private void writeMetadata(Path dir, Meta meta) throws IOException {
+    Path workload = meta.workload();
+    Path dbProps = meta.dbProps();
+    long records = meta.records();
+    long operations = meta.operations();
+    long threads = meta.threads();
+    List<String> extra = meta.extra();
+    String started = meta.started();
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("target", target);
+    m.put("target", meta.target());
     m.put("workload", workload.getFileName().toString());
     m.put("records", records);
     m.put("operations", operations);
+    // With several clients, threads are per client.
     m.put("threads", threads);
-    m.put("clients", 1);
+    m.put("clients", meta.clients());
     m.put("harness_version", HARNESS_VERSION);
     m.put("ycsb_version", "0.17.0");
     m.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
@@ -283,10 +408,14 @@ public final class Benchmark {
       all.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
     }
     m.put("properties", new LinkedHashMap<>(com.mytopling.ycsb.jdbc.Secrets.maskedProperties(all)));
-    Path loadErr = dir.resolve("load.err");
-    Path runErr = dir.resolve("run.err");
-    Path source = Files.exists(loadErr) ? loadErr : runErr;
-    if (Files.exists(source)) {
+    Path source = null;
+    for (Path candidate : List.of(dir.resolve("load.err"), dir.resolve("prepare").resolve("load.err"),
+        dir.resolve("run.err"), dir.resolve("client-0").resolve("run.err"))) {
+      if (source == null && Files.exists(candidate)) {
+        source = candidate;
+      }
+    }
+    if (source != null) {
       Matcher mm = CONNECTED.matcher(Files.readString(source, StandardCharsets.UTF_8));
       if (mm.find()) {
         Map<String, Object> server = new LinkedHashMap<>();

@@ -73,6 +73,12 @@ final class WorkloadRunner {
         .conf(HTraceConfiguration.fromMap(htraceProperties())).build();
 
     long opCount = plannedOperations(transactions);
+    if (!transactions && opCount == 0) {
+      // YCSB's client threads treat 0 operations as "no limit": a load of nothing would insert forever.
+      err.println("[ycsb] nothing to load: insertcount (or recordcount) is 0");
+      closeQuietly(prepareBinding(props.getProperty("db")));
+      return 0;
+    }
     CountDownLatch done = new CountDownLatch(threadCount);
     List<ClientThread> clients = new ArrayList<>(threadCount);
     for (int id = 0; id < threadCount; id++) {

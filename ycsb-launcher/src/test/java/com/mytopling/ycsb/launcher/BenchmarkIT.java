@@ -68,6 +68,40 @@ class BenchmarkIT {
   }
 
   @Test
+  void twoClientsSplitTheLoadAndAreMergedExactly(@TempDir Path out) throws Exception {
+    TestServer s = TestServers.innodb();
+    Path props = out.resolve("two-clients.properties");
+    Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
+        + "db.batchsize=100\njdbc.batchupdateapi=true\ntable=bench_clients\n");
+    Map<String, String> env = s.password() == null ? Map.of() : Map.of("YCSB_DB_PASSWORD", s.password());
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients", "2", "--records", "3000",
+        "--operations", "4000", "--threads", "2", "--out", out.resolve("runs").toString()), env);
+    assertEquals(0, r.exitCode, r::toString);
+    Path dir = resultsDir(r);
+    for (String f : List.of("client-0/load.out", "client-1/load.out", "client-0/run.out", "client-1/run.out")) {
+      assertTrue(Files.size(dir.resolve(f)) > 0, f);
+    }
+    // Client 0 loaded keys 0..1499 and client 1 keys 1500..2999: 1,500 rows each, none twice.
+    assertTrue(Files.readString(dir.resolve("client-0/load.out")).contains("[INSERT-BATCH], Return=OK, 1500"));
+    assertTrue(Files.readString(dir.resolve("client-1/load.out")).contains("[INSERT-BATCH], Return=OK, 1500"));
+    try (var c = s.connect(); var st = c.createStatement();
+         var rs = st.executeQuery("SELECT COUNT(*) FROM bench_clients")) {
+      rs.next();
+      assertEquals(3000, rs.getInt(1));
+    }
+    String summary = Files.readString(dir.resolve("summary.json"), StandardCharsets.UTF_8);
+    assertTrue(summary.contains("\"clients\""), summary);
+    assertTrue(Files.readString(dir.resolve("metadata.json")).contains("\"clients\": 2"));
+  }
+
+  @Test
+  void embeddedTargetRefusesSeveralClients(@TempDir Path out) {
+    Scripts.Result r = Scripts.run("benchmark", List.of("--clients", "2", "--out", out.toString()));
+    assertEquals(2, r.exitCode, r::toString);
+    assertTrue(r.stderr.contains("--clients 2 needs a server"), r::toString);
+  }
+
+  @Test
   void badInputIsOneLineAndNonZero(@TempDir Path out) {
     Scripts.Result target = Scripts.run("benchmark", List.of("--target", "oracle", "--out", out.toString()));
     assertEquals(2, target.exitCode, target::toString);
