@@ -52,6 +52,14 @@ fresh_table() {
   sql "DROP TABLE IF EXISTS $table"
   if [ "$engine" = ROCKSDB ]; then
     sql "SET GLOBAL rocksdb_force_flush_memtable_now = 1; SET GLOBAL rocksdb_compact_cf = 'default'" || true
+  else
+    # InnoDB writes the previous load's pages back in the background: wait (at most 120 s) until
+    # the buffer pool holds few dirty pages.
+    for _ in $(seq 1 120); do
+      dirty=$(sql "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'" | awk 'NR == 2 { print $2 }')
+      [ "${dirty:-0}" -lt 100 ] && break
+      sleep 1
+    done
   fi
   sleep 5
   sql "$ddl"

@@ -41,19 +41,19 @@ ls -l "$file" "$file.gz" "$file.zst" | awk '{print "file: " $9 " " $5 " bytes"}'
 echo "== 1. parse, uncompressed, one core"
 "$dataset" scan "$file" >/dev/null   # warm the page cache
 for i in 1 2 3; do
-  "${one_core[@]}" "$dataset" scan "$file" | tail -1
+  "${one_core[@]}" "$dataset" scan "$file" | tail -2
 done
 
 echo "== 2. zcat vs parse of the .gz, one core"
+bytes=$(stat -c %s "$file")
 for i in 1 2; do
-  start=$(date +%s.%N)
-  "${one_core[@]}" zcat "$file.gz" >/dev/null
-  end=$(date +%s.%N)
-  awk -v s="$start" -v e="$end" -v b="$(stat -c %s "$file")" 'BEGIN { printf "zcat: %.3f s, %.1f MB/s uncompressed\n", e - s, b / 1e6 / (e - s) }'
-  "${one_core[@]}" "$dataset" scan "$file.gz" | tail -1
+  # bash's time: wall clock and the CPU seconds of zcat itself.
+  t=$( { TIMEFORMAT='%R %U %S'; time "${one_core[@]}" zcat "$file.gz" >/dev/null; } 2>&1 )
+  echo "$t" | awk -v b="$bytes" '{ printf "zcat: %.3f s, %.1f MB/s uncompressed; cpu seconds %.3f, %.1f MB per cpu-second\n", $1, b / 1e6 / $1, $2 + $3, b / 1e6 / ($2 + $3) }'
+  "${one_core[@]}" "$dataset" scan "$file.gz" | tail -2
 done
 echo "== 2b. parse of the .zst, one core"
-"${one_core[@]}" "$dataset" scan "$file.zst" | tail -1
+"${one_core[@]}" "$dataset" scan "$file.zst" | tail -2
 
 echo "== 3. load through site.ycsb.Client with -Xmx128m (BasicDB, 4 threads)"
 cp="$root/ycsb-binding-fileloader/target/classes:$(cat "$root/ycsb-binding-fileloader/target/runtime-classpath.txt")"

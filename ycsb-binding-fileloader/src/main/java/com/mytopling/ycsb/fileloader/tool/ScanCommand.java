@@ -31,6 +31,11 @@ final class ScanCommand {
     out.printf(Locale.ROOT, "seconds %.3f, %.1f MB/s uncompressed, %.1f MB/s of file, %.0f records/s%n",
         r.seconds(), r.uncompressedBytes() / 1e6 / r.seconds(), r.fileBytes() / 1e6 / r.seconds(),
         r.records() / r.seconds());
+    // CPU time of the whole JVM (parser, JIT and GC threads): on a shared machine wall-clock
+    // speed says more about the neighbours than about the parser.
+    double cpu = ProcessHandle.current().info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(Double.NaN);
+    out.printf(Locale.ROOT, "cpu seconds %.3f (whole JVM, start-up included), %.1f MB uncompressed per cpu-second%n",
+        cpu, r.uncompressedBytes() / 1e6 / cpu);
     return 0;
   }
 }
