@@ -42,6 +42,8 @@ public final class RecordSource implements AutoCloseable {
   private final KeyFingerprints seenKeys;
 
   private RecordParser parser;
+  /** Uncompressed bytes read in earlier passes (wrap-around), so input bytes add up over passes. */
+  private long bytesOfEarlierPasses;
   private long toSkip;
   private long nextOrdinal;
   private long usableThisPass;
@@ -91,7 +93,7 @@ public final class RecordSource implements AutoCloseable {
         continue;
       }
       counters.delivered.increment();
-      counters.inputBytes.set(parser.bytesConsumed());
+      counters.inputBytes.set(bytesOfEarlierPasses + parser.bytesConsumed());
       counters.valueChars.add(r.valueChars());
       return r;
     }
@@ -214,6 +216,7 @@ public final class RecordSource implements AutoCloseable {
       return;
     }
     try {
+      bytesOfEarlierPasses += parser.bytesConsumed();
       parser.close();
       parser = spec.open();
     } catch (IOException e) {

@@ -312,6 +312,9 @@ class FileWorkloadTest {
       assertEquals(row(w.columnNames(), expected.get(k % 10)), MemoryDb.ROWS.get(w.keyFor(k)));
     }
     assertEquals(2, w.counters().wraps());
+    // Two whole passes and half of a third: 10 + 10 + 5 records' bytes.
+    assertTrue(w.counters().inputBytes() > 2 * Files.size(file), "input bytes over passes: " + w.counters().inputBytes());
+    assertTrue(w.counters().inputBytes() < 3 * Files.size(file), "input bytes over passes: " + w.counters().inputBytes());
     assertNull(w.failure());
   }
 
