@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.fileloader;
 
+import java.util.Map;
+
 /**
  * Makes a failed file load end the YCSB process with a non-zero status. YCSB 0.17.0's Client
  * exits with 0 even when a workload throws, and it prints its measurements only after the
@@ -9,6 +11,8 @@ package com.mytopling.ycsb.fileloader;
 final class ExitStatus {
   /** The process status of a failed file workload run. */
   static final int FAILURE_STATUS = 3;
+  /** Longest wait for the other shutdown hooks before ending the process. */
+  private static final long HOOK_WAIT_MILLIS = 30_000;
 
   private static volatile String failure;
   private static boolean installed;
@@ -24,6 +28,8 @@ final class ExitStatus {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       String why = failure;
       if (why != null) {
+        awaitOtherShutdownHooks();
+        // Last, so that it is the last line of the run's output.
         System.err.println("fileloader: FAILED: " + why);
         System.err.flush();
         System.out.flush();
@@ -31,6 +37,40 @@ final class ExitStatus {
         Runtime.getRuntime().halt(FAILURE_STATUS);
       }
     }, "fileloader-exit-status"));
+  }
+
+  /**
+   * halt() would cut short the other shutdown hooks, such as the one that stops the binding's
+   * embedded MariaDB; so first wait (at most {@link #HOOK_WAIT_MILLIS}) for every other live
+   * non-daemon thread, except the one blocked in System.exit, which waits for us.
+   */
+  private static void awaitOtherShutdownHooks() {
+    long deadline = System.currentTimeMillis() + HOOK_WAIT_MILLIS;
+    for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+      Thread t = e.getKey();
+      if (t == Thread.currentThread() || t.isDaemon() || !t.isAlive() || inShutdown(e.getValue())) {
+        continue;
+      }
+      long left = deadline - System.currentTimeMillis();
+      if (left <= 0) {
+        return;
+      }
+      try {
+        t.join(left);
+      } catch (InterruptedException ie) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  private static boolean inShutdown(StackTraceElement[] stack) {
+    for (StackTraceElement f : stack) {
+      if (f.getClassName().equals("java.lang.Shutdown")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static void fail(String why) {
