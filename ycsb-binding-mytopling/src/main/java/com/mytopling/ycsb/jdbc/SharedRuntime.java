@@ -119,7 +119,8 @@ final class SharedRuntime {
           + ConnectHints.forFailure(urls.get(0), e));
     }
     if (com.mytopling.ycsb.jdbc.bulk.DriverChoice.AUTO.equals(config.mysqlDriver)
-        && com.mytopling.ycsb.jdbc.bulk.DriverChoice.prefersMariaDbDriver(server.version)) {
+        && com.mytopling.ycsb.jdbc.bulk.DriverChoice.prefersMariaDbDriver(server.version)
+        && !com.mytopling.ycsb.jdbc.bulk.DriverChoice.hasSecurityOptions(urls)) {
       // db.mysqldriver=auto: MariaDB servers get MariaDB Connector/J (measured faster; docs/speed.md).
       List<String> mariaAdded = new ArrayList<>();
       List<String> maria = connectUrls(urls, config, com.mytopling.ycsb.jdbc.bulk.DriverChoice.MARIADB, mariaAdded);

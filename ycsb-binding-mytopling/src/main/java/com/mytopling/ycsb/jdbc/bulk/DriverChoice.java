@@ -31,6 +31,28 @@ public final class DriverChoice {
     return serverVersion != null && serverVersion.contains("MariaDB");
   }
 
+  /**
+   * True when a URL sets TLS or authentication options. Their names and values differ between
+   * the two drivers (Connector/J's {@code sslMode=VERIFY_IDENTITY} and
+   * {@code trustCertificateKeyStoreUrl} are not MariaDB Connector/J's), so {@link #AUTO} never
+   * moves such a URL to the other driver: a security setting must not be dropped for speed.
+   */
+  public static boolean hasSecurityOptions(java.util.List<String> urls) {
+    for (String url : urls) {
+      int q = url.indexOf('?');
+      if (q < 0) {
+        continue;
+      }
+      String options = url.substring(q).toLowerCase(java.util.Locale.ROOT);
+      for (String word : new String[] {"ssl", "tls", "trust", "cert", "keystore", "auth", "secure", "publickey"}) {
+        if (options.contains(word)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** The URL with the chosen scheme; {@link #URL} and {@link #AUTO} keep it as written. */
   public static String apply(String url, String choice) {
     if (MARIADB.equals(choice) && url.startsWith(MYSQL_PREFIX)) {

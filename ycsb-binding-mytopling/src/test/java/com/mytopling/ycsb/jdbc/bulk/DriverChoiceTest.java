@@ -14,4 +14,14 @@ class DriverChoiceTest {
     assertEquals("jdbc:mysql:loadbalance://h1,h2/db", DriverChoice.apply("jdbc:mysql:loadbalance://h1,h2/db", "mariadb"));
     assertEquals("jdbc:sqlserver://h;databaseName=d", DriverChoice.apply("jdbc:sqlserver://h;databaseName=d", "mariadb"));
   }
+
+  @Test
+  void autoNeverMovesAUrlWithSecurityOptionsToTheOtherDriver() {
+    org.junit.jupiter.api.Assertions.assertTrue(DriverChoice.hasSecurityOptions(java.util.List.of(
+        "jdbc:mysql://h/db?sslMode=VERIFY_IDENTITY&trustCertificateKeyStoreUrl=file:/t.jks")));
+    org.junit.jupiter.api.Assertions.assertTrue(DriverChoice.hasSecurityOptions(java.util.List.of(
+        "jdbc:mysql://a/db", "jdbc:mysql://b/db?useSSL=true")));
+    org.junit.jupiter.api.Assertions.assertFalse(DriverChoice.hasSecurityOptions(java.util.List.of(
+        "jdbc:mysql://h/db?useServerPrepStmts=true", "jdbc:mysql://h2/db")));
+  }
 }
