@@ -2,7 +2,9 @@
 """Summarizes a bench-harness results file (tab-separated: section, case, run, metric, value)
 as Markdown: per case and metric the median, min, max and spread ((max-min)/median) over the
 alternating runs, then the ratios the issue asks for (against the reference case of each
-section: sysbench for the run phase, the server's own LOAD DATA INFILE for loads).
+section: sysbench for the run phase, the server's own LOAD DATA INFILE for loads), both as a
+ratio of medians and as the median of per-round ratios (run i of a case / run i of the
+reference, which ran in the same round).
 
   bench/stats.py results.tsv
 """
@@ -34,16 +36,20 @@ def main():
                                                                    fmt(min(vals)), fmt(max(vals)), spread, len(vals)))
         ref = REFERENCE.get(section)
         if ref and ref in cases:
-            print("\nRatios of medians against %s:\n" % ref)
-            print("| case | metric | ratio |")
-            print("|---|---|---:|")
+            print("\nRatios against %s: of the medians, and the median (min to max) of the per-round"
+                  " ratios, each run divided by the reference run of the same round (robust when the"
+                  " machine's load drifts between rounds):\n" % ref)
+            print("| case | metric | ratio of medians | per-round ratio |")
+            print("|---|---|---:|---:|")
             for case, metrics in cases.items():
                 if case == ref:
                     continue
                 for metric, vals in metrics.items():
                     if metric in cases[ref] and metric not in ("wall_s", "maxrss_mib"):
                         r = statistics.median(vals) / statistics.median(cases[ref][metric])
-                        print("| %s | %s | %.2fx |" % (case, UNITS.get(metric, metric), r))
+                        paired = [v / w for v, w in zip(vals, cases[ref][metric]) if w]
+                        print("| %s | %s | %.2fx | %.2fx (%.2f to %.2f) |" % (
+                            case, UNITS.get(metric, metric), r, statistics.median(paired), min(paired), max(paired)))
 
 
 def fmt(v):
