@@ -121,6 +121,20 @@ class BindingIT {
     StoredRows.read(server, urls, table, 10).assertLoadedExactly(keyProps(), RECORDS, shards, FIELD_LENGTH);
   }
 
+  @org.junit.jupiter.api.Test
+  void batchApiWithoutBatchSizeStillStoresEveryRow() throws Exception {
+    // The stock binding queued rows with addBatch and never sent them when db.batchsize was unset.
+    TestServer server = TestServers.innodb();
+    List<String> urls = shardUrls(server, 1);
+    YcsbProcess.Result r = YcsbProcess.run(args(server, urls, "batchapi_no_size", "-load", "-P",
+        WORKLOADS.resolve("workloada").toString(), "-threads", "4", "-p", "jdbc.batchupdateapi=true",
+        "-p", "db.createtable=true", "-p", "db.droptable=true"));
+    assertEquals(0, r.exitCode, r::toString);
+    assertTrue(r.stderr.contains("rows are inserted one at a time"), r::toString);
+    assertEquals(RECORDS, r.output.count("INSERT", "Return=OK"), r::toString);
+    StoredRows.read(server, urls, "batchapi_no_size", 10).assertLoadedExactly(keyProps(), RECORDS, 1, FIELD_LENGTH);
+  }
+
   static Stream<Arguments> runs() {
     List<Arguments> list = new ArrayList<>();
     for (String engine : List.of("innodb", "rocksdb")) {
