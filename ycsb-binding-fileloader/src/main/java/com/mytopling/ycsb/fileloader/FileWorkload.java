@@ -532,6 +532,11 @@ public class FileWorkload extends CoreWorkload {
     return mapping.columnNames();
   }
 
+  /** The records this workload hands out, for {@link LoadedRecords} (which never runs the workload). */
+  RecordSource recordSource() {
+    return source;
+  }
+
   /** The key a record ordinal gets with YCSB keys. */
   public String keyFor(long ordinal) {
     return buildKeyName(ordinal);

@@ -8,7 +8,9 @@ import java.util.List;
 
 /**
  * Entry point of scripts/verify: reads back every key a load wrote and checks it against
- * YCSB's dataintegrity values. Takes the load's own options,
+ * YCSB's dataintegrity values, or, for a load with the file workload
+ * ({@code workload=com.mytopling.ycsb.fileloader.FileWorkload}), against the data file's records.
+ * Takes the load's own options,
  * {@code [-P file]... [-p name=value]... [--allow-extra]}, so the same command line that
  * loaded a range verifies it. Exit codes: 0 every row is right, 1 rows are missing, wrong or
  * extra (or the server cannot be read), 2 bad command line or properties.
@@ -32,6 +34,9 @@ public final class Verify {
         out.println("  Give the properties the load used (workload, db.url, table, recordcount, insertstart,");
         out.println("  insertcount, fieldlength; fieldlengthdistribution must be constant). Rows outside the");
         out.println("  range count as extra and fail the check unless --allow-extra.");
+        out.println("  With workload=com.mytopling.ycsb.fileloader.FileWorkload (and the load's fileloader.* properties)");
+        out.println("  key number k must hold the data file's k-th usable record, mapped, truncated and decoded as the");
+        out.println("  load did; keys built from record fields (fileloader.keyfields) are not supported.");
         return 0;
       } else {
         rest.add(a);
@@ -47,11 +52,21 @@ public final class Verify {
       return 2;
     }
     TableVerifier.Report report;
+    FileExpectedRows fromFile = null;
     try {
-      report = TableVerifier.verify(parsed.props, err);
+      if (FileExpectedRows.wanted(parsed.props)) {
+        fromFile = FileExpectedRows.open(parsed.props);
+        report = TableVerifier.verify(parsed.props, err, fromFile);
+      } else {
+        report = TableVerifier.verify(parsed.props, err);
+      }
     } catch (ConfigException e) {
       err.println("verify: " + e.getMessage());
       return e.getMessage().startsWith("cannot verify") ? 1 : 2;
+    } finally {
+      if (fromFile != null) {
+        fromFile.close();
+      }
     }
     report.print(out, allowExtra);
     return report.ok(allowExtra) ? 0 : 1;

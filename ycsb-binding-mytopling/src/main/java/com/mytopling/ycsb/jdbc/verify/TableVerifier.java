@@ -33,13 +33,27 @@ import site.ycsb.workloads.CoreWorkload;
  * mode writes for it ({@link DeterministicValues}). Keys are named exactly as YCSB names them
  * (insertorder, zeropadding) and looked up on the shard the binding routes them to, in
  * chunks of {@value #CHUNK} keys per query. Rows of the table that are not in the range are
- * counted as extra.
+ * counted as extra. Another source of expected values (a data file the load read) can be given
+ * as {@link ExpectedRows}; the binding itself knows only the dataintegrity values.
  */
 public final class TableVerifier {
   static final int CHUNK = 500;
   static final int EXAMPLES = 5;
   /** Above this many expected keys, extra rows are counted but not named (naming needs them all in memory). */
   static final long MAX_KEYS_FOR_EXTRA_EXAMPLES = 5_000_000;
+
+  /**
+   * The values a row of the range should hold. Asked once per key number, in increasing order
+   * from insertstart, so that an implementation can read its source (a data file) front to back.
+   */
+  public interface ExpectedRows {
+    /**
+     * @return the row's values by field name (as the binding's field names, e.g. field0)
+     * @throws ConfigException the values cannot be known; "cannot verify" at the start of the
+     *     message means a problem reading (exit 1), anything else a property problem (exit 2)
+     */
+    Map<String, String> row(long keynum, String key) throws ConfigException;
+  }
 
   /** What a verification found. */
   public static final class Report {
@@ -92,12 +106,30 @@ public final class TableVerifier {
    */
   public static Report verify(Properties props, PrintStream log) throws ConfigException {
     BindingConfig config = BindingConfig.from(props);
-    PropertyReader p = new PropertyReader(props);
-    String distribution = p.string("fieldlengthdistribution", "constant");
+    String distribution = new PropertyReader(props).string("fieldlengthdistribution", "constant");
     if (!distribution.equals("constant")) {
       throw new ConfigException("fieldlengthdistribution: '" + distribution
           + "' — verification needs constant field lengths (YCSB's dataintegrity values require them)");
     }
+    int fieldLength = config.fieldLength;
+    List<String> fields = config.fieldNames;
+    return verify(props, log, (keynum, key) -> {
+      Map<String, String> row = new HashMap<>(fields.size() * 2);
+      for (String f : fields) {
+        row.put(f, DeterministicValues.value(key, f, fieldLength));
+      }
+      return row;
+    });
+  }
+
+  /**
+   * Verifies the range the properties describe against the given expected values.
+   *
+   * @throws ConfigException a property is missing or wrong, or a server cannot be reached
+   */
+  public static Report verify(Properties props, PrintStream log, ExpectedRows expected) throws ConfigException {
+    BindingConfig config = BindingConfig.from(props);
+    PropertyReader p = new PropertyReader(props);
     long recordCount = p.integer("recordcount", -1, 0, Long.MAX_VALUE);
     if (recordCount < 0) {
       throw new ConfigException("recordcount: not set (give the load's workload and properties)");
@@ -127,7 +159,7 @@ public final class TableVerifier {
         where = url;
         connections.add(connect(url, config, user, password));
       }
-      new Run(layout, config.fieldLength, names, new ShardRouter(urls.size()), connections, report)
+      new Run(layout, expected, names, new ShardRouter(urls.size()), connections, report)
           .check(insertStart, insertCount);
     } catch (SQLException e) {
       throw new ConfigException("cannot verify table " + config.table + " at " + Secrets.maskUrl(where) + ": "
@@ -166,24 +198,26 @@ public final class TableVerifier {
   /** One verification pass over the shards. */
   private static final class Run {
     private final TableLayout layout;
-    private final int fieldLength;
+    private final ExpectedRows expected;
     private final KeyNames names;
     private final ShardRouter router;
     private final List<Connection> shards;
     private final Report report;
     private final Map<Integer, PreparedStatement> fullChunk = new HashMap<>();
+    /** Expected values of the keys waiting in a shard's chunk (at most CHUNK per shard). */
+    private final Map<String, Map<String, String>> pendingRows = new HashMap<>();
 
-    Run(TableLayout layout, int fieldLength, KeyNames names, ShardRouter router, List<Connection> shards,
+    Run(TableLayout layout, ExpectedRows expected, KeyNames names, ShardRouter router, List<Connection> shards,
         Report report) {
       this.layout = layout;
-      this.fieldLength = fieldLength;
+      this.expected = expected;
       this.names = names;
       this.router = router;
       this.shards = shards;
       this.report = report;
     }
 
-    void check(long start, long count) throws SQLException {
+    void check(long start, long count) throws SQLException, ConfigException {
       List<List<String>> pending = new ArrayList<>();
       for (int i = 0; i < shards.size(); i++) {
         pending.add(new ArrayList<>(CHUNK));
@@ -193,6 +227,7 @@ public final class TableVerifier {
         int shard = router.shard(key);
         List<String> keys = pending.get(shard);
         keys.add(key);
+        pendingRows.put(key, expected.row(n, key));
         if (keys.size() == CHUNK) {
           checkChunk(shard, keys);
           keys.clear();
@@ -242,10 +277,11 @@ public final class TableVerifier {
             }
             report.found++;
             String problem = null;
+            Map<String, String> wantRow = pendingRows.get(key);
             for (int f = 0; f < layout.fieldCount() && problem == null; f++) {
-              String want = DeterministicValues.value(key, layout.fieldName(f), fieldLength);
+              String want = wantRow.get(layout.fieldName(f));
               String got = rs.getString(f + 2);
-              if (!want.equals(got)) {
+              if (want == null || !want.equals(got)) {
                 problem = key + " " + layout.fieldName(f) + "=" + abbreviate(got) + " (expected " + abbreviate(want) + ")";
               }
             }
@@ -258,6 +294,7 @@ public final class TableVerifier {
           }
         }
         for (String key : keys) {
+          pendingRows.remove(key);
           if (!seen.contains(key)) {
             report.missing++;
             if (report.missingExamples.size() < EXAMPLES) {

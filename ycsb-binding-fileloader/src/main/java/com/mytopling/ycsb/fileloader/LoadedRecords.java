@@ -1,0 +1,80 @@
+package com.mytopling.ycsb.fileloader;
+
+import site.ycsb.Client;
+import site.ycsb.WorkloadException;
+import site.ycsb.measurements.Measurements;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * What a load with {@link FileWorkload} wrote, key number by key number, so that a loaded table
+ * can be checked against the file (scripts/verify). It is a FileWorkload initialised with the
+ * load's properties, never run: the parser, charset, field mapping, column widths, truncation,
+ * malformed-record and wrap rules are the load's own code, not a copy that could drift.
+ *
+ * <p>Only YCSB keys: with them key number k holds usable record k. Keys built from record fields
+ * would need the whole file's duplicate handling to say which record a key holds.
+ */
+public final class LoadedRecords implements AutoCloseable {
+  private final FileWorkload workload;
+  private final RecordSource source;
+
+  private LoadedRecords(FileWorkload workload) {
+    this.workload = workload;
+    this.source = workload.recordSource();
+  }
+
+  /**
+   * Opens the data file positioned at record insertstart. Like the load, this sets
+   * {@code fieldcount} (and {@code db.fields} with dataset naming) in {@code p}, so the binding's
+   * view of the table is the one the load had.
+   *
+   * @throws WorkloadException a property is wrong, keys come from record fields, or the file cannot be opened
+   */
+  public static LoadedRecords open(Properties p) throws WorkloadException {
+    if (!FileLoaderConfig.list(p.getProperty(FileLoaderConfig.KEY_FIELDS)).isEmpty()) {
+      throw new WorkloadException(FileLoaderConfig.KEY_FIELDS + " is set: checking a table against the data file "
+          + "works with YCSB keys only (keys built from record fields are not supported)");
+    }
+    // Reading, not loading: no exit-status hook, no extra counting pass over the file.
+    p.setProperty(FileLoaderConfig.EXIT_STATUS, "false");
+    p.setProperty(FileLoaderConfig.PRECOUNT, "false");
+    p.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "false");
+    // CoreWorkload's constructor asks Measurements for its singleton, which needs properties.
+    Measurements.setProperties(p);
+    FileWorkload w = new FileWorkload();
+    w.init(p);
+    return new LoadedRecords(w);
+  }
+
+  /**
+   * The values the load wrote for key number {@code keynum}, by column (field) name, matched
+   * case-insensitively as SQL column names are; null when the file has no such record.
+   *
+   * @param keynum must be one more than the previous call's (the first call: insertstart)
+   * @throws FatalRecordException the load would have stopped here (fileloader.malformed=fail,
+   *     a value too long with fileloader.overlength=fail, an unreadable file)
+   */
+  public Map<String, String> row(long keynum) throws FatalRecordException {
+    FileRecord r = source.next();
+    if (r == null) {
+      return null;
+    }
+    if (r.ordinal() != keynum) {
+      throw new IllegalStateException("record " + r.ordinal() + " read for key number " + keynum);
+    }
+    Map<String, String> row = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    for (int c = 0; c < r.size(); c++) {
+      row.put(workload.columnNames().get(c), r.value(c));
+    }
+    return row;
+  }
+
+  @Override
+  public void close() throws IOException {
+    source.close();
+  }
+}

@@ -1,0 +1,76 @@
+package com.mytopling.ycsb.launcher;
+
+import com.mytopling.ycsb.fileloader.FatalRecordException;
+import com.mytopling.ycsb.fileloader.FileWorkload;
+import com.mytopling.ycsb.fileloader.LoadedRecords;
+import com.mytopling.ycsb.jdbc.ConfigException;
+import com.mytopling.ycsb.jdbc.verify.TableVerifier;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Properties;
+import site.ycsb.WorkloadException;
+
+/**
+ * The expected rows of a table loaded with {@link FileWorkload}: the data file's records, read
+ * by the file loader's own code. It lives here because the launcher is the one module that sees
+ * both the binding (which must not depend on the file loader) and the file loader.
+ */
+final class FileExpectedRows implements TableVerifier.ExpectedRows, AutoCloseable {
+  private final LoadedRecords records;
+  private final long insertStart;
+
+  private FileExpectedRows(LoadedRecords records, long insertStart) {
+    this.records = records;
+    this.insertStart = insertStart;
+  }
+
+  /** True when the properties load with FileWorkload (or a subclass of it). */
+  static boolean wanted(Properties p) {
+    String name = p.getProperty("workload", "").trim();
+    if (name.isEmpty()) {
+      return false;
+    }
+    try {
+      return FileWorkload.class.isAssignableFrom(Class.forName(name, false, FileExpectedRows.class.getClassLoader()));
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /** Opens the data file; sets fieldcount / db.fields in {@code p} as the load did. */
+  static FileExpectedRows open(Properties p) throws ConfigException {
+    try {
+      long start = Long.parseLong(p.getProperty("insertstart", "0").trim());
+      return new FileExpectedRows(LoadedRecords.open(p), start);
+    } catch (WorkloadException e) {
+      throw new ConfigException(e.getMessage());
+    } catch (NumberFormatException e) {
+      throw new ConfigException("insertstart: '" + p.getProperty("insertstart") + "' is not a whole number");
+    }
+  }
+
+  @Override
+  public Map<String, String> row(long keynum, String key) throws ConfigException {
+    Map<String, String> row;
+    try {
+      row = records.row(keynum);
+    } catch (FatalRecordException e) {
+      // The load stopped at the same place, so the rest of the range was never written.
+      throw new ConfigException("cannot verify against the data file: " + e.getMessage());
+    }
+    if (row == null) {
+      throw new ConfigException("the data file has only " + (keynum - insertStart) + " usable records from record "
+          + insertStart + ", fewer than the range to verify; give the load's recordcount / insertcount");
+    }
+    return row;
+  }
+
+  @Override
+  public void close() {
+    try {
+      records.close();
+    } catch (IOException ignored) {
+      // Only read from; the verdict is already made.
+    }
+  }
+}
