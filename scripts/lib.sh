@@ -29,8 +29,8 @@ ensure_built() {
   if [ "$stale" = 1 ]; then
     echo "$(basename "$0"): building the harness (mvn install, tests skipped)..." >&2
     rm -rf "$LAUNCHER_LIB"
-    if ! (cd "$ROOT" && mvn -B -q -o -Dstyle.color=never -Dmaven.test.skip=true install >&2 2>/dev/null); then
-      (cd "$ROOT" && mvn -B -q -Dstyle.color=never -Dmaven.test.skip=true install >&2) || {
+    if ! (cd "$ROOT" && mvn -B -q -o -Dstyle.color=never -DskipTests -DskipITs install >&2 2>/dev/null); then
+      (cd "$ROOT" && mvn -B -q -Dstyle.color=never -DskipTests -DskipITs install >&2) || {
         echo "$(basename "$0"): build failed; run 'mvn -DskipTests install' in $ROOT to see why" >&2
         exit 1
       }
