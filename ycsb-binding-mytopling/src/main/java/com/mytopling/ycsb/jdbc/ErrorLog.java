@@ -78,7 +78,8 @@ public final class ErrorLog {
     return e.getSQLState() + "/" + e.getErrorCode() + " " + firstLine(Secrets.mask(e.getMessage(), password));
   }
 
-  static String firstLine(String s) {
+  /** The first line of a message, stripped; "(no message)" for null. */
+  public static String firstLine(String s) {
     if (s == null) {
       return "(no message)";
     }

@@ -39,6 +39,8 @@ public class MyToplingDbClient extends DB {
   private ShardRouter router;
   private ShardSession[] sessions;
   private int retries;
+  /** Field values of the current update or single-row insert, in field order; reused per operation. */
+  private final String[] boundValues = new String[BindingConfig.MAX_FIELDS];
 
   @Override
   public void init() throws DBException {
@@ -229,19 +231,14 @@ public class MyToplingDbClient extends DB {
       rt.errors.record("UPDATE", e.getMessage());
       return Status.BAD_REQUEST;
     }
-    // ByteIterators can be read once: take the strings before the first attempt.
-    String[] bound = new String[Long.bitCount(mask)];
-    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
-      int p = layout.position(e.getKey());
-      bound[Long.bitCount(mask & ((1L << p) - 1))] = e.getValue().toString();
-    }
+    int fields = takeValues(values, mask);
     for (int attempt = 0; ; attempt++) {
       try {
         PreparedStatement ps = s.updates.get(s.connection(), mask);
-        for (int i = 0; i < bound.length; i++) {
-          ps.setString(i + 1, bound[i]);
+        for (int i = 0; i < fields; i++) {
+          ps.setString(i + 1, boundValues[i]);
         }
-        ps.setString(bound.length + 1, key);
+        ps.setString(fields + 1, key);
         int n = ps.executeUpdate();
         s.afterWrite(1);
         return n > 0 ? Status.OK : Status.NOT_FOUND;
@@ -277,17 +274,13 @@ public class MyToplingDbClient extends DB {
       }
       return flushed.isOk() ? Status.BATCHED_OK : flushed;
     }
-    String[] bound = new String[Long.bitCount(mask)];
-    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
-      int p = layout.position(e.getKey());
-      bound[Long.bitCount(mask & ((1L << p) - 1))] = e.getValue().toString();
-    }
+    int fields = takeValues(values, mask);
     for (int attempt = 0; ; attempt++) {
       try {
         PreparedStatement ps = s.inserts.get(s.connection(), mask);
         ps.setString(1, key);
-        for (int i = 0; i < bound.length; i++) {
-          ps.setString(i + 2, bound[i]);
+        for (int i = 0; i < fields; i++) {
+          ps.setString(i + 2, boundValues[i]);
         }
         ps.executeUpdate();
         s.afterWrite(1);
@@ -305,6 +298,19 @@ public class MyToplingDbClient extends DB {
         }
       }
     }
+  }
+
+  /**
+   * Copies the values into {@link #boundValues} in field order (the statement's parameter
+   * order for this mask) and returns how many there are. YCSB's ByteIterators can be read
+   * once, so this happens before the first attempt and retries reuse the strings.
+   */
+  private int takeValues(Map<String, ByteIterator> values, long mask) {
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      int p = layout.position(e.getKey());
+      boundValues[Long.bitCount(mask & ((1L << p) - 1))] = e.getValue().toString();
+    }
+    return Long.bitCount(mask);
   }
 
   /**

@@ -23,8 +23,10 @@ public abstract class Dialect {
 
   public abstract String dropTable(TableLayout t);
 
-  /** Selects the masked columns, in field order, for one key (parameter 1). */
-  public abstract String read(TableLayout t, long mask);
+  /** Selects the masked columns, in field order, for one key (parameter 1). Standard SQL, shared. */
+  public String read(TableLayout t, long mask) {
+    return "SELECT " + BindingSql.columns(t, null, mask) + " FROM " + t.table() + " WHERE " + BindingSql.KEY + " = ?";
+  }
 
   /**
    * Selects the key column followed by the masked columns for keys >= parameter
@@ -36,13 +38,19 @@ public abstract class Dialect {
 
   public abstract int scanLimitParameter();
 
-  /** Sets the masked columns (parameters 1..n in field order), key last. */
-  public abstract String update(TableLayout t, long mask);
+  /** Sets the masked columns (parameters 1..n in field order), key last. Standard SQL, shared. */
+  public String update(TableLayout t, long mask) {
+    return "UPDATE " + t.table() + " SET " + BindingSql.assignments(t, mask, null, null) + " WHERE " + BindingSql.KEY
+        + " = ?";
+  }
 
   /** Inserts {@code rows} rows of key then masked columns, with the upsert behaviour asked for. */
   public abstract String insert(TableLayout t, long mask, int rows, UpsertMode mode);
 
-  public abstract String delete(TableLayout t);
+  /** Deletes one key (parameter 1). Standard SQL, shared. */
+  public String delete(TableLayout t) {
+    return "DELETE FROM " + t.table() + " WHERE " + BindingSql.KEY + " = ?";
+  }
 
   /** Most rows one multi-row insert may carry with this many parameters per row. */
   public abstract int maxRowsPerStatement(int parametersPerRow);

@@ -69,11 +69,6 @@ public class MySqlDialect extends Dialect {
   }
 
   @Override
-  public String read(TableLayout t, long mask) {
-    return "SELECT " + BindingSql.columns(t, null, mask) + " FROM " + t.table() + " WHERE " + KEY + " = ?";
-  }
-
-  @Override
   public String scan(TableLayout t, long mask) {
     return "SELECT " + BindingSql.columns(t, KEY, mask) + " FROM " + t.table()
         + " WHERE " + KEY + " >= ? ORDER BY " + KEY + " LIMIT ?";
@@ -90,11 +85,6 @@ public class MySqlDialect extends Dialect {
   }
 
   @Override
-  public String update(TableLayout t, long mask) {
-    return "UPDATE " + t.table() + " SET " + BindingSql.assignments(t, mask, null, null) + " WHERE " + KEY + " = ?";
-  }
-
-  @Override
   public String insert(TableLayout t, long mask, int rows, UpsertMode mode) {
     String verb = mode == UpsertMode.REPLACE ? "REPLACE INTO " : "INSERT INTO ";
     String sql = verb + t.table() + " (" + BindingSql.columns(t, KEY, mask) + ") VALUES "
@@ -104,11 +94,6 @@ public class MySqlDialect extends Dialect {
       sql += " ON DUPLICATE KEY UPDATE " + BindingSql.assignments(t, mask, "VALUES(", ")");
     }
     return sql;
-  }
-
-  @Override
-  public String delete(TableLayout t) {
-    return "DELETE FROM " + t.table() + " WHERE " + KEY + " = ?";
   }
 
   @Override

