@@ -45,7 +45,10 @@ public final class BindingConfig {
   public final int lockRetries;
   /** db.insertexisting=skip: an insert whose key exists is skipped and counted, not failed (resuming a load). */
   public final boolean skipExisting;
-  /** How batches are sent (db.bulkload): multi-row INSERT, LOAD DATA LOCAL from memory, or JDBC executeBatch. */
+  /**
+   * How batches are sent (db.bulkload): multi-row INSERT, LOAD DATA LOCAL from memory, JDBC
+   * executeBatch, or AUTO (decided by the driver: {@link SharedRuntime#bulkMode} holds the result).
+   */
   public final com.mytopling.ycsb.jdbc.bulk.BulkMode bulkMode;
   /** Sort the rows of each batch by key before sending (db.bulksort). */
   public final boolean bulkSort;
@@ -87,7 +90,7 @@ public final class BindingConfig {
       throw new ConfigException("db.insertexisting=skip and db.upsert contradict: existing rows are either skipped or overwritten");
     }
     bulkMode = com.mytopling.ycsb.jdbc.bulk.BulkMode.valueOf(
-        p.choice("db.bulkload", "insert", "insert", "loaddata", "batchapi").toUpperCase(java.util.Locale.ROOT));
+        p.choice("db.bulkload", "auto", "auto", "insert", "loaddata", "batchapi").toUpperCase(java.util.Locale.ROOT));
     bulkSort = p.bool("db.bulksort", false);
     rocksdbBulkLoad = p.bool("db.rocksdb.bulkload", false);
     mysqlDriver = p.choice("db.mysqldriver", DEFAULT_MYSQL_DRIVER, "auto", "mysql", "mariadb", "url");

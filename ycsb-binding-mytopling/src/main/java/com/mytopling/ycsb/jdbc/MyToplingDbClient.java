@@ -338,9 +338,9 @@ public class MyToplingDbClient extends DB {
     for (int attempt = 0; status == null; attempt++) {
       PreparedStatement oneOff = null;
       try {
-        if (rt.config.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA) {
+        if (rt.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA) {
           stored = s.loadData(buffer);
-        } else if (rt.config.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.BATCHAPI) {
+        } else if (rt.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.BATCHAPI) {
           stored = s.batchInsert(buffer);
         } else {
           PreparedStatement ps;
@@ -357,7 +357,7 @@ public class MyToplingDbClient extends DB {
         s.afterWrite(rows);
         if (stored == rows) {
           status = Status.OK;
-        } else if (rt.config.skipExisting && rt.config.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA) {
+        } else if (rt.config.skipExisting && rt.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA) {
           // LOAD DATA ... IGNORE skipped rows whose key exists: what db.insertexisting=skip asks for.
           skipped = rows - stored;
           status = Status.OK;

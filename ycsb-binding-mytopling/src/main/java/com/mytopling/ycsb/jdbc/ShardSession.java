@@ -51,7 +51,7 @@ final class ShardSession implements OperationWatchdog.Watched {
     this.inserts = new StatementCache(all, m -> rt.dialect.insert(t, m, 1, rt.config.upsert));
     this.batchInserts = new StatementCache(all, m -> rt.dialect.insert(t, m, rt.batchRows(m), rt.config.upsert));
     this.buffer = rt.config.batching() ? new InsertBuffer(t, rt.config.batchSize) : null;
-    this.loadRows = rt.config.batching() && rt.config.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA
+    this.loadRows = rt.config.batching() && rt.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA
         ? new com.mytopling.ycsb.jdbc.bulk.LoadDataRows(rt.config.batchSize * (rt.config.fieldLength + 2) * (t.fieldCount() + 1))
         : null;
     open();

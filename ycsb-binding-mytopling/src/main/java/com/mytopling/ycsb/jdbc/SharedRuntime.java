@@ -3,12 +3,13 @@ package com.mytopling.ycsb.jdbc;
 import com.mytopling.ycsb.jdbc.dialect.Dialect;
 import com.mytopling.ycsb.jdbc.dialect.Dialects;
 import com.mytopling.ycsb.jdbc.dialect.MySqlDialect;
+import com.mytopling.ycsb.jdbc.bulk.BulkMode;
+import com.mytopling.ycsb.jdbc.bulk.DriverChoice;
 import com.mytopling.ycsb.jdbc.dialect.ServerInfo;
 import com.mytopling.ycsb.jdbc.dialect.SqlServerDialect;
 import com.mytopling.ycsb.jdbc.embedded.EmbeddedMariaDb;
 import java.io.PrintStream;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -31,6 +32,8 @@ final class SharedRuntime {
   final TableLayout layout;
   final Dialect dialect;
   final ServerInfo server;
+  /** How batches are sent: db.bulkload, with auto resolved for the driver the connections use. */
+  final BulkMode bulkMode;
   final List<String> connectUrls;
   /** The URLs as the user gave them (or the embedded server's), for messages. */
   final List<String> displayUrls;
@@ -58,6 +61,7 @@ final class SharedRuntime {
     this.dialect = dialect;
     this.server = server;
     this.connectUrls = Collections.unmodifiableList(connectUrls);
+    this.bulkMode = config.bulkMode.resolve(connectUrls.get(0));
     this.user = user;
     this.password = password;
     this.log = log;
@@ -109,32 +113,42 @@ final class SharedRuntime {
     }
     List<String> added = new ArrayList<>();
     List<String> connectUrls = connectUrls(urls, config, config.mysqlDriver, added);
-    ServerInfo server;
-    Dialect dialect;
-    try (Connection c = open(connectUrls.get(0), user, password)) {
-      server = ServerInfo.query(c, Dialects.isSqlServerUrl(urls.get(0)));
-      dialect = "auto".equals(config.dialect) ? Dialects.detect(urls.get(0), server) : Dialects.byName(config.dialect);
-    } catch (SQLException e) {
-      throw new ConfigException("cannot connect to " + Secrets.maskUrl(urls.get(0)) + ": " + describe(e, password)
-          + ConnectHints.forFailure(urls.get(0), e));
-    }
-    if (com.mytopling.ycsb.jdbc.bulk.DriverChoice.AUTO.equals(config.mysqlDriver)
-        && com.mytopling.ycsb.jdbc.bulk.DriverChoice.prefersMariaDbDriver(server.version)
-        && !com.mytopling.ycsb.jdbc.bulk.DriverChoice.hasSecurityOptions(urls)) {
+    ServerInfo server = null;
+    String mariaFailure = null;
+    if (DriverChoice.AUTO.equals(config.mysqlDriver) && !DriverChoice.hasSecurityOptions(urls)) {
       // db.mysqldriver=auto: MariaDB servers get MariaDB Connector/J (measured faster; docs/speed.md).
+      // It is tried first, so that a MariaDB server never costs the start-up of a second driver
+      // (Connector/J's first connection alone took about 0.4 s of CPU, measured with
+      // async-profiler). Any failure falls back to the URL's own driver, whose error is the
+      // one reported.
       List<String> mariaAdded = new ArrayList<>();
-      List<String> maria = connectUrls(urls, config, com.mytopling.ycsb.jdbc.bulk.DriverChoice.MARIADB, mariaAdded);
+      List<String> maria = connectUrls(urls, config, DriverChoice.MARIADB, mariaAdded);
       if (!maria.equals(connectUrls)) {
         try (Connection c = open(maria.get(0), user, password)) {
-          server = ServerInfo.query(c, false);
-          connectUrls = maria;
-          added = mariaAdded;
+          ServerInfo probed = ServerInfo.query(c, false);
+          if (DriverChoice.prefersMariaDbDriver(probed.version)) {
+            server = probed;
+            connectUrls = maria;
+            added = mariaAdded;
+          }
         } catch (SQLException e) {
-          log.println("[mytopling] db.mysqldriver=auto: MariaDB Connector/J cannot connect (" + describe(e, password)
-              + "); staying with the URL's driver");
+          mariaFailure = describe(e, password);
         }
       }
     }
+    if (server == null) {
+      try (Connection c = open(connectUrls.get(0), user, password)) {
+        server = ServerInfo.query(c, Dialects.isSqlServerUrl(urls.get(0)));
+      } catch (SQLException e) {
+        throw new ConfigException("cannot connect to " + Secrets.maskUrl(urls.get(0)) + ": " + describe(e, password)
+            + ConnectHints.forFailure(urls.get(0), e));
+      }
+      if (mariaFailure != null) { // said only when the URL's driver connects: a bad URL gets one line
+        log.println("[mytopling] db.mysqldriver=auto: MariaDB Connector/J could not connect (" + mariaFailure
+            + "); using the URL's driver");
+      }
+    }
+    Dialect dialect = "auto".equals(config.dialect) ? Dialects.detect(urls.get(0), server) : Dialects.byName(config.dialect);
     SharedRuntime rt = new SharedRuntime(config, dialect, server, connectUrls, urls, user, password, log);
     for (int i = 0; i < connectUrls.size(); i++) {
       rt.prepareTable(i);
@@ -147,12 +161,12 @@ final class SharedRuntime {
     List<String> connectUrls = new ArrayList<>();
     for (String given : urls) {
       // db.mysqldriver picks the driver by URL scheme; its fast settings follow from the scheme.
-      String url = com.mytopling.ycsb.jdbc.bulk.DriverChoice.apply(given, driverChoice);
+      String url = DriverChoice.apply(given, driverChoice);
       Dialect family = Dialects.isSqlServerUrl(url) ? new SqlServerDialect() : new MySqlDialect();
       java.util.Map<String, String> defaults = config.driverOptions
           ? family.driverDefaults(url, config.connectTimeoutMs, config.socketTimeoutMs) : new java.util.LinkedHashMap<>();
       if (config.batching()) {
-        defaults.putAll(family.bulkDriverDefaults(url, config.bulkMode));
+        defaults.putAll(family.bulkDriverDefaults(url, config.bulkMode.resolve(url)));
       }
       JdbcUrls.Applied applied = JdbcUrls.withDefaults(url, defaults);
       connectUrls.add(applied.url);
@@ -176,7 +190,7 @@ final class SharedRuntime {
       log.println("[mytopling] driver settings added (set them in the URL to override, db.driveroptions=false for none): "
           + String.join(", ", added));
     }
-    if (config.batching() && config.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA
+    if (config.batching() && rt.bulkMode == BulkMode.LOADDATA
         && dialect.loadData(rt.layout, rt.layout.allFields(), config.upsert) == null) {
       throw new ConfigException("db.bulkload=loaddata: dialect " + dialect.name() + " has no LOAD DATA; use insert or batchapi");
     }
@@ -185,8 +199,8 @@ final class SharedRuntime {
     }
     if (config.batching()) {
       log.println("[mytopling] batched inserts: " + rt.batchRows(rt.layout.allFields()) + " rows per "
-          + (config.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.INSERT ? "statement" : config.bulkMode.propertyValue())
-          + " (db.bulkload=" + config.bulkMode.propertyValue() + (config.bulkSort ? ", sorted by key" : "")
+          + (rt.bulkMode == BulkMode.INSERT ? "statement" : rt.bulkMode.propertyValue())
+          + " (db.bulkload=" + (config.bulkMode == BulkMode.AUTO ? "auto: " : "") + rt.bulkMode.propertyValue() + (config.bulkSort ? ", sorted by key" : "")
           + (config.rocksdbBulkLoad ? ", rocksdb_bulk_load" : "") + ")");
     } else if (config.batchUpdateApi) {
       log.println("[mytopling] jdbc.batchupdateapi=true with db.batchsize=" + config.batchSize
@@ -202,7 +216,7 @@ final class SharedRuntime {
 
   /** Rows per multi-row insert for a field mask: db.batchsize capped by the dialect's parameter limit. */
   int batchRows(long mask) {
-    if (config.bulkMode != com.mytopling.ycsb.jdbc.bulk.BulkMode.INSERT) {
+    if (bulkMode != BulkMode.INSERT) {
       return config.batchSize; // LOAD DATA and executeBatch have no placeholder limit per statement
     }
     return Math.min(config.batchSize, dialect.maxRowsPerStatement(1 + Long.bitCount(mask)));
@@ -220,7 +234,7 @@ final class SharedRuntime {
     if (password != null) {
       p.setProperty("password", password);
     }
-    return DriverManager.getConnection(url, p);
+    return Drivers.connect(url, p);
   }
 
   /** Drops/creates the table when asked, then checks that it exists with every column. */

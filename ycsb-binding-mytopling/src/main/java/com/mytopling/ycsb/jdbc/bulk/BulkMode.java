@@ -6,6 +6,12 @@ package com.mytopling.ycsb.jdbc.bulk;
  * INSERT-BATCH series, OK when the server stored it and ERROR when it did not.
  */
 public enum BulkMode {
+  /**
+   * The default: {@link #BATCHAPI} when the connections use MariaDB Connector/J (its binary bulk
+   * command was the fastest path measured, docs/speed.md), {@link #INSERT} otherwise. Resolved
+   * once per run by {@link #resolve}; no other code sees this value.
+   */
+  AUTO,
   /** One multi-row {@code INSERT ... VALUES (...), (...)} prepared statement per batch. */
   INSERT,
   /**
@@ -22,6 +28,14 @@ public enum BulkMode {
    * ({@code rewriteBatchedStatements}), MariaDB Connector/J sends it as a bulk command.
    */
   BATCHAPI;
+
+  /** The concrete mode for connections made with this URL: AUTO decided, any other kept. */
+  public BulkMode resolve(String connectUrl) {
+    if (this != AUTO) {
+      return this;
+    }
+    return connectUrl.startsWith("jdbc:mariadb:") ? BATCHAPI : INSERT;
+  }
 
   public String propertyValue() {
     return name().toLowerCase(java.util.Locale.ROOT);

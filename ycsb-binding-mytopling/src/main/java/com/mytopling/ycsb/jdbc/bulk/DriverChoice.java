@@ -13,10 +13,11 @@ public final class DriverChoice {
   /** Keep each URL's own scheme. */
   public static final String URL = "url";
   /**
-   * The default: connect with the URL's own driver first; when the server is MariaDB, use MariaDB
-   * Connector/J for the benchmark's connections (it uses MariaDB's result-metadata caching, so
+   * The default: a plain {@code jdbc:mysql://} URL is first tried with MariaDB Connector/J; when
+   * the server is MariaDB, the benchmark's connections use that driver (it uses MariaDB's result-metadata caching, so
    * a prepared SELECT does not receive and decode its column definitions on every execution;
-   * measured in docs/speed.md). MySQL, MyTopling and others keep Connector/J.
+   * measured in docs/speed.md). MySQL, MyTopling and others, and any URL the MariaDB driver
+   * cannot connect with, keep Connector/J.
    */
   public static final String AUTO = "auto";
 

@@ -12,7 +12,6 @@ import com.mytopling.ycsb.jdbc.dialect.Dialects;
 import com.mytopling.ycsb.jdbc.embedded.EmbeddedMariaDb;
 import java.io.PrintStream;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -193,7 +192,7 @@ public final class TableVerifier {
     if (password != null) {
       auth.setProperty("password", password);
     }
-    return DriverManager.getConnection(u, auth);
+    return com.mytopling.ycsb.jdbc.Drivers.connect(u, auth);
   }
 
   /** One verification pass over the shards. */

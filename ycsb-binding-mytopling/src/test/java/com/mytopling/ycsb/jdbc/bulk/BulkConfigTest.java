@@ -31,7 +31,7 @@ class BulkConfigTest {
   @Test
   void defaultsKeepMultiRowInsertsUnsortedAndTheUrlsDriver() throws Exception {
     BindingConfig c = config();
-    assertEquals(BulkMode.INSERT, c.bulkMode);
+    assertEquals(BulkMode.AUTO, c.bulkMode);
     assertFalse(c.bulkSort);
     assertFalse(c.rocksdbBulkLoad);
     assertEquals(BindingConfig.DEFAULT_MYSQL_DRIVER, c.mysqlDriver);
@@ -41,9 +41,20 @@ class BulkConfigTest {
   void parsesEachMode() throws Exception {
     assertEquals(BulkMode.LOADDATA, config("db.bulkload", " LoadData ").bulkMode);
     assertEquals(BulkMode.BATCHAPI, config("db.bulkload", "batchapi").bulkMode);
+    assertEquals(BulkMode.INSERT, config("db.bulkload", "insert").bulkMode);
     assertTrue(config("db.bulksort", "true").bulkSort);
     assertTrue(config("db.rocksdb.bulkload", "true").rocksdbBulkLoad);
     assertEquals("mariadb", config("db.mysqldriver", "MariaDB").mysqlDriver);
+  }
+
+  @Test
+  void autoIsTheBinaryBulkCommandOnMariaDbConnectorJAndMultiRowInsertElsewhere() {
+    assertEquals(BulkMode.BATCHAPI, BulkMode.AUTO.resolve("jdbc:mariadb://h:3306/db"));
+    assertEquals(BulkMode.INSERT, BulkMode.AUTO.resolve("jdbc:mysql://h:3306/db"));
+    assertEquals(BulkMode.INSERT, BulkMode.AUTO.resolve("jdbc:sqlserver://h:1433"));
+    // An explicit choice is never changed by the driver.
+    assertEquals(BulkMode.INSERT, BulkMode.INSERT.resolve("jdbc:mariadb://h:3306/db"));
+    assertEquals(BulkMode.LOADDATA, BulkMode.LOADDATA.resolve("jdbc:mariadb://h:3306/db"));
   }
 
   @Test
