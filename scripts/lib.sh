@@ -38,6 +38,17 @@ ensure_built() {
   fi
 }
 
+# JVM flags for every benchmark client, printed one per line for the given user flags: the parallel
+# (throughput) collector, which used less client CPU per operation than the JVM's default G1 in
+# side-by-side runs (docs/speed.md), unless the user's flags choose a collector themselves
+# (two collectors on one command line is a JVM error).
+client_jvm_flags() {
+  case " $* ${YCSB_JAVA_OPTS:-} " in
+    *" -XX:+Use"*"GC "*) ;;
+    *) echo "-XX:+UseParallelGC" ;;
+  esac
+}
+
 launcher_classpath() {
   echo "$LAUNCHER_JAR:$LAUNCHER_LIB/*"
 }

@@ -355,6 +355,11 @@ public final class Benchmark {
   private static List<String> javaCommand() {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // scripts/lib.sh's client_jvm_flags, passed on by scripts/benchmark.
+    String flags = System.getProperty("harness.clientJvmFlags", "");
+    if (!flags.isBlank()) {
+      cmd.addAll(List.of(flags.trim().split("\\s+")));
+    }
     String opts = System.getenv("YCSB_JAVA_OPTS");
     if (opts != null && !opts.isBlank()) {
       cmd.addAll(List.of(opts.trim().split("\\s+")));
