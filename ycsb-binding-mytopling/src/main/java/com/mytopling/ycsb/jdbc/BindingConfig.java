@@ -89,8 +89,17 @@ public final class BindingConfig {
     if (skipExisting && upsert != UpsertMode.NONE) {
       throw new ConfigException("db.insertexisting=skip and db.upsert contradict: existing rows are either skipped or overwritten");
     }
-    bulkMode = com.mytopling.ycsb.jdbc.bulk.BulkMode.valueOf(
+    com.mytopling.ycsb.jdbc.bulk.BulkMode chosen = com.mytopling.ycsb.jdbc.bulk.BulkMode.valueOf(
         p.choice("db.bulkload", "auto", "auto", "insert", "loaddata", "batchapi").toUpperCase(java.util.Locale.ROOT));
+    if (skipExisting && chosen == com.mytopling.ycsb.jdbc.bulk.BulkMode.BATCHAPI) {
+      // A failed executeBatch may have stored an unknown subset of its rows; skipping needs a
+      // batch that stored nothing (multi-row INSERT) or reports what it skipped (LOAD DATA).
+      throw new ConfigException("db.bulkload=batchapi cannot skip existing rows (db.insertexisting=skip); "
+          + "use db.bulkload=insert or loaddata");
+    }
+    // auto never picks the batch API where it cannot do what the other properties ask.
+    bulkMode = skipExisting && chosen == com.mytopling.ycsb.jdbc.bulk.BulkMode.AUTO
+        ? com.mytopling.ycsb.jdbc.bulk.BulkMode.INSERT : chosen;
     bulkSort = p.bool("db.bulksort", false);
     rocksdbBulkLoad = p.bool("db.rocksdb.bulkload", false);
     mysqlDriver = p.choice("db.mysqldriver", DEFAULT_MYSQL_DRIVER, "auto", "mysql", "mariadb", "url");

@@ -245,8 +245,9 @@ class LockConflictIT {
     String table = "lock_deadlock";
     // A long lock-wait timeout: after the deadlock the retried statement waits for the other
     // transaction's rollback, however slow the machine, and never times out.
+    // The multi-row INSERT path: one statement locks both keys, so the opposite order deadlocks.
     try (Client client = new Client(props(s, 60, table, "db.batchsize", "2", "jdbc.batchupdateapi", "true",
-        "db.upsert", "true"));
+        "db.upsert", "true", "db.bulkload", "insert"));
          Connection other = s.connect(); Statement o = other.createStatement();
          Connection watcher = s.connect(); Statement w = watcher.createStatement()) {
       StringBuilder rows = new StringBuilder("INSERT INTO " + table + " (YCSB_KEY, FIELD0) VALUES ('a', 'old'), ('b', 'old')");

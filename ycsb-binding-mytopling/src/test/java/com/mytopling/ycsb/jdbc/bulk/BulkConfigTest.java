@@ -58,6 +58,15 @@ class BulkConfigTest {
   }
 
   @Test
+  void skippingExistingRowsNeverUsesTheBatchApi() throws Exception {
+    assertEquals(BulkMode.INSERT, config("db.insertexisting", "skip").bulkMode);
+    assertEquals(BulkMode.LOADDATA, config("db.insertexisting", "skip", "db.bulkload", "loaddata").bulkMode);
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> config("db.insertexisting", "skip", "db.bulkload", "batchapi"));
+    assertTrue(e.getMessage().startsWith("db.bulkload=batchapi cannot skip existing rows"), e.getMessage());
+  }
+
+  @Test
   void badValuesNameTheProperty() {
     assertTrue(assertThrows(ConfigException.class, () -> config("db.bulkload", "copy")).getMessage().startsWith("db.bulkload"));
     assertTrue(assertThrows(ConfigException.class, () -> config("db.mysqldriver", "jtds")).getMessage()
