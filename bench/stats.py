@@ -12,7 +12,7 @@ import statistics
 import sys
 from collections import OrderedDict
 
-REFERENCE = {"run": "sysbench", "load": "server LOAD DATA INFILE"}
+REFERENCE = {"run": "sysbench", "load": "server LOAD DATA INFILE", "rocksdb": "server LOAD DATA INFILE"}
 UNITS = {"ops_s": "ops/s", "cpu_us_op": "client CPU µs/op", "cpu_user_us_op": "client user CPU µs/op",
          "cpu_sys_us_op": "client system CPU µs/op", "rows_s": "rows/s", "cpu_us_row": "client CPU µs/row",
          "maxrss_mib": "peak RSS MiB", "wall_s": "wall s", "server_cpu_us_op": "server CPU µs/op"}
