@@ -17,6 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * before, so drivers added with {@code -cp} and {@code db.driver} still work.
  */
 public final class Drivers {
+  private static final String MARIADB_DRIVER = "org.mariadb.jdbc.Driver";
+  /** Shipped drivers by class name; null values never stored (a missing class goes to DriverManager). */
   private static final ConcurrentHashMap<String, Driver> INSTANCES = new ConcurrentHashMap<>();
 
   private Drivers() {
@@ -24,10 +26,11 @@ public final class Drivers {
 
   /** A connection to the URL, or the driver's SQLException. */
   public static Connection connect(String url, Properties info) throws SQLException {
-    if (url.startsWith("jdbc:mariadb:")) {
+    String className = driverClassFor(url);
+    if (MARIADB_DRIVER.equals(className)) {
       return MariaDb.connect(url, info);
     }
-    Driver driver = shipped(url);
+    Driver driver = className == null ? null : INSTANCES.computeIfAbsent(className, Drivers::instantiate);
     if (driver != null) {
       Connection c = driver.connect(url, info);
       if (c != null) {
@@ -37,18 +40,10 @@ public final class Drivers {
     return DriverManager.getConnection(url, info);
   }
 
-  /** The shipped driver that serves this URL scheme, or null (unknown scheme, class missing). */
-  private static Driver shipped(String url) {
-    String className = driverClassFor(url);
-    if (className == null) {
-      return null;
-    }
-    return INSTANCES.computeIfAbsent(className, Drivers::instantiate);
-  }
-
+  /** The class of the shipped driver that serves this URL scheme, or null for other schemes. */
   static String driverClassFor(String url) {
-    if (url.startsWith("jdbc:mariadb:")) {
-      return "org.mariadb.jdbc.Driver";
+    if (com.mytopling.ycsb.jdbc.bulk.DriverChoice.usesMariaDbDriver(url)) {
+      return MARIADB_DRIVER;
     }
     if (url.startsWith("jdbc:mysql:") || url.startsWith("jdbc:mysql+srv:")) {
       return "com.mysql.cj.jdbc.Driver";

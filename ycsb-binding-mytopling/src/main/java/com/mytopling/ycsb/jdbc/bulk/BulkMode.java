@@ -34,7 +34,7 @@ public enum BulkMode {
     if (this != AUTO) {
       return this;
     }
-    return connectUrl.startsWith("jdbc:mariadb:") ? BATCHAPI : INSERT;
+    return DriverChoice.usesMariaDbDriver(connectUrl) ? BATCHAPI : INSERT;
   }
 
   public String propertyValue() {

@@ -27,6 +27,11 @@ public final class DriverChoice {
   private DriverChoice() {
   }
 
+  /** True when the URL's scheme is MariaDB Connector/J's ({@code jdbc:mariadb:}). */
+  public static boolean usesMariaDbDriver(String url) {
+    return url.startsWith("jdbc:mariadb:");
+  }
+
   /** True for servers whose version names MariaDB. */
   public static boolean prefersMariaDbDriver(String serverVersion) {
     return serverVersion != null && serverVersion.contains("MariaDB");

@@ -108,7 +108,7 @@ public class MySqlDialect extends Dialect {
     // No socketTimeout: a socket read timeout makes every JDK socket read non-blocking read +
     // poll + read, which cost about a quarter of the client CPU per operation (docs/speed.md);
     // db.sockettimeout is enforced by the binding's OperationWatchdog instead.
-    if (url.startsWith("jdbc:mariadb:")) {
+    if (com.mytopling.ycsb.jdbc.bulk.DriverChoice.usesMariaDbDriver(url)) {
       // MariaDB Connector/J 3: binary protocol with its own prepared-statement cache.
       d.put("useServerPrepStmts", "true");
       d.put("cachePrepStmts", "true");
@@ -144,7 +144,7 @@ public class MySqlDialect extends Dialect {
   public Map<String, String> bulkDriverDefaults(String url, com.mytopling.ycsb.jdbc.bulk.BulkMode mode) {
     Map<String, String> d = super.bulkDriverDefaults(url, mode);
     if (mode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA) {
-      d.put(url.startsWith("jdbc:mariadb:") ? "allowLocalInfile" : "allowLoadLocalInfile", "true");
+      d.put(com.mytopling.ycsb.jdbc.bulk.DriverChoice.usesMariaDbDriver(url) ? "allowLocalInfile" : "allowLoadLocalInfile", "true");
     }
     return d;
   }
