@@ -23,7 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RecordedRunsRegressTest {
   private static final Path BASELINE = Path.of("..", "results", "baselines", "ci-mariadb-workloada");
-  /** The thresholds scripts/ci-regression uses by default, read from the script so the two cannot drift apart. */
+  /**
+   * The stored-baseline thresholds scripts/ci-regression uses by default, read from its source (the launcher's
+   * CiRegression, a module this one cannot depend on) so the two cannot drift apart.
+   */
   private static final String[] CI_THRESHOLDS = ciThresholds();
 
   @TempDir
@@ -31,11 +34,13 @@ class RecordedRunsRegressTest {
 
   private static String[] ciThresholds() {
     try {
-      String script = Files.readString(Path.of("..", "scripts", "ci-regression"));
-      java.util.regex.Matcher drop = java.util.regex.Pattern.compile("(?m)^max_drop=(\\S+)$").matcher(script);
-      java.util.regex.Matcher rise = java.util.regex.Pattern.compile("(?m)^max_p99_rise=(\\S+)$").matcher(script);
+      String source = Files.readString(Path.of("..", "ycsb-launcher", "src", "main", "java", "com", "mytopling", "ycsb",
+          "launcher", "ci", "CiRegression.java"));
+      java.util.regex.Matcher drop = java.util.regex.Pattern.compile("STORED_MAX_DROP = \"(\\S+)\";").matcher(source);
+      java.util.regex.Matcher rise = java.util.regex.Pattern.compile("STORED_MAX_P99_RISE = \"(\\S+)\";")
+          .matcher(source);
       if (!drop.find() || !rise.find()) {
-        throw new IllegalStateException("scripts/ci-regression: default thresholds not found");
+        throw new IllegalStateException("CiRegression.java: default thresholds not found");
       }
       return new String[] {"--max-drop", drop.group(1), "--max-p99-rise", rise.group(1)};
     } catch (IOException e) {
