@@ -80,12 +80,12 @@ public final class ServerContainer implements AutoCloseable {
     if (password == null || password.isEmpty()) {
       throw new ContainerException("a server container needs a password (YCSB_DB_PASSWORD)");
     }
-    requireFreePort(port);
     boolean mariaDb = isMariaDb(image);
     if (engine == Engine.ROCKSDB && !mariaDb) {
       throw new ContainerException(image + ": MyRocks needs a MariaDB image with the RocksDB plugin (the one "
           + "scripts/images builds has it); MySQL images have no RocksDB engine");
     }
+    requireFreePort(port);
     requireLocalImageIfOurs(image);
     List<String> command = new ArrayList<>(List.of("--port=" + port, "--bind-address=127.0.0.1"));
     if (engine == Engine.ROCKSDB) {
