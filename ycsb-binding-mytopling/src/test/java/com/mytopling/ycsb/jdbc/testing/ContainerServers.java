@@ -8,7 +8,8 @@ import java.net.ServerSocket;
 
 /**
  * The fixture's container servers: {@link ServerContainer} (Testcontainers, host network, 127.0.0.1), the code
- * scripts/ci-regression uses too. Image {@code YCSB_TEST_IMAGE} (default mysql:8.4); port: the first free one from
+ * scripts/ci-regression uses too. Image {@code YCSB_TEST_IMAGE} (default mysql:8.4), for MyRocks
+ * {@code YCSB_TEST_MYROCKS_IMAGE} (default the same; it must be a MariaDB image with the RocksDB plugin); port: the first free one from
  * {@code YCSB_TEST_CONTAINER_PORT} (InnoDB) and the one after it (MyRocks), else any free port; user root, so that
  * shard tests may create databases; password {@code YCSB_DB_PASSWORD} (else a fixed test password). A container
  * lives until the test JVM exits.
@@ -28,6 +29,9 @@ final class ContainerServers {
 
   static TestServer start(boolean myRocks) {
     String image = env("YCSB_TEST_IMAGE", ServerContainer.DEFAULT_IMAGE);
+    if (myRocks) {
+      image = env("YCSB_TEST_MYROCKS_IMAGE", image);
+    }
     String password = env("YCSB_DB_PASSWORD", "ycsb-Test-4c1d");
     int port = freePort(myRocks);
     ServerContainer c = ServerContainer.start(image, port, "root", password,

