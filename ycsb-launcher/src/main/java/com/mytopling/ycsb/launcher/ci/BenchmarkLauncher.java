@@ -19,11 +19,22 @@ final class BenchmarkLauncher {
   private final Path root;
   private final Job job;
   private final String password;
+  /** The benchmark running now: stopped with its YCSB clients when the job is interrupted (Ctrl-C, CI timeout). */
+  private volatile Process running;
 
   BenchmarkLauncher(Path root, Job job, String password) {
     this.root = root;
     this.job = job;
     this.password = password;
+    Runtime.getRuntime().addShutdownHook(new Thread(this::stopRunning, "stop-benchmark"));
+  }
+
+  private void stopRunning() {
+    Process p = running;
+    if (p != null && p.isAlive()) {
+      p.descendants().forEach(ProcessHandle::destroy);
+      p.destroy();
+    }
   }
 
   /** Writes the db properties file of a server for the runs (no password: the binding reads the environment). */
@@ -57,10 +68,13 @@ final class BenchmarkLauncher {
     pb.environment().put("YCSB_DB_PASSWORD", password);
     int rc;
     try {
-      rc = pb.start().waitFor();
+      running = pb.start();
+      rc = running.waitFor();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CiRegression.JobFailure("interrupted during a benchmark run");
+    } finally {
+      running = null;
     }
     if (rc != 0) {
       throw new CiRegression.JobFailure("scripts/benchmark failed (exit " + rc + ") for side " + side.label()

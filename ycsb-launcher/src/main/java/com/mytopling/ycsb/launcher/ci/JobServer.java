@@ -95,7 +95,7 @@ final class JobServer implements AutoCloseable {
 
   static boolean portFree(int port) {
     try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getByName("127.0.0.1"))) {
-      return true;
+      return s.isBound();
     } catch (IOException inUse) {
       return false;
     }

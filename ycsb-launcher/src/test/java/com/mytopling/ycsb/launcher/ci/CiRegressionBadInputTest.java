@@ -45,6 +45,9 @@ class CiRegressionBadInputTest {
     assertRejected("--baseline-props: cannot read /nonexistent", "--ab", "--baseline-props", "/nonexistent");
     assertRejected("between 0% and 100%", "--ab", "--candidate-throttle", "150%");
     assertRejected("unknown phase", "--phases", "run,warmup");
+    assertRejected("--max-drop must be a percentage", "--max-drop", "lots");
+    assertRejected("--max-drop must be at least 0% and below 100%", "--ab", "--max-drop", "120%");
+    assertRejected("--alpha must be between 0 and 1", "--alpha", "1.5");
     assertRejected("compare the baseline with itself", "--ab", "--power-check", "2", "--baseline-image", "mysql:8.0");
   }
 
