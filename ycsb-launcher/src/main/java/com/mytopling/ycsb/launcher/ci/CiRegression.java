@@ -65,7 +65,7 @@ public final class CiRegression {
   static final String AB_MAX_DROP = "5%";
   static final String AB_MAX_P99_RISE = "50%";
   static final int STORED_RUNS = 5;
-  static final int AB_RUNS = 6;
+  static final int AB_RUNS = 8;
   static final int DEFAULT_PORT = 3317;
 
   private final Path root;
@@ -125,6 +125,8 @@ public final class CiRegression {
         .desc("record a baseline although the machine is busy (it is marked busy)").build());
     o.addOption(Option.builder().longOpt("ab").desc("A/B mode: measure baseline A and candidate B in this job, "
         + "interleaved").build());
+    o.addOption(Option.builder().longOpt("unpaired").desc("A/B: judge the runs as two unpaired samples (Mann-Whitney "
+        + "U) instead of as pairs (Wilcoxon signed-rank on the pairs' ratios)").build());
     o.addOption(opt("baseline-image", "IMAGE", "A/B: the baseline's server image (default: the same as --image)"));
     o.addOption(opt("baseline-props", "FILE", "A/B: properties only the baseline runs with"));
     o.addOption(opt("candidate-props", "FILE", "A/B: properties only the candidate runs with"));
@@ -177,7 +179,7 @@ public final class CiRegression {
     }
     boolean ab = cl.hasOption("ab");
     for (String abOnly : List.of("baseline-image", "baseline-props", "candidate-props", "baseline-rev",
-        "candidate-throttle", "power-check")) {
+        "candidate-throttle", "power-check", "unpaired")) {
       if (!ab && cl.hasOption(abOnly)) {
         throw new UsageException("--" + abOnly + " belongs to A/B mode: add --ab");
       }
@@ -218,7 +220,7 @@ public final class CiRegression {
         count(cl, "operations", 200_000, 1), (int) count(cl, "threads", 4, 1), runs, (int) count(cl, "warmup", 1, 0),
         phases, cl.getOptionValue("max-drop", ab ? AB_MAX_DROP : STORED_MAX_DROP),
         cl.getOptionValue("max-p99-rise", ab ? AB_MAX_P99_RISE : STORED_MAX_P99_RISE),
-        cl.getOptionValue("alpha", "0.05"), outDir);
+        cl.getOptionValue("alpha", "0.05"), ab && !cl.hasOption("unpaired"), outDir);
     // Checked now, not when the gate reads them after every run has been made.
     percent("max-drop", job.maxDrop(), 100);
     percent("max-p99-rise", job.maxP99Rise(), 10_000);
@@ -533,8 +535,9 @@ public final class CiRegression {
     }
     lines.forEach(out::println);
     out.println(String.format(Locale.ROOT, "power check: B throttled to %.0f%% of A flagged in %d of %d gates; "
-            + "A against A flagged in %d of %d gates (%d runs per side, max-drop %s, alpha %s)",
-        throttle * 100, hits, n, falseAlarms, n, job.runs(), job.maxDrop(), job.alpha()));
+            + "A against A flagged in %d of %d gates (%d runs per side, %s, max-drop %s, alpha %s)",
+        throttle * 100, hits, n, falseAlarms, n, job.runs(), job.paired() ? "paired" : "unpaired", job.maxDrop(),
+        job.alpha()));
     return hits == n && falseAlarms == 0 ? OK : FAILED;
   }
 
@@ -553,6 +556,9 @@ public final class CiRegression {
           "--p99-operations", phase.equals("load") ? "none" : "all"));
       if (setupDiffers) {
         args.add("--allow-setup-differences");
+      }
+      if (job.paired()) {
+        args.add("--paired");
       }
       int rc = new ReportCli().run(args.toArray(String[]::new), out, err);
       if (rc == ReportCli.BAD_INPUT) {
