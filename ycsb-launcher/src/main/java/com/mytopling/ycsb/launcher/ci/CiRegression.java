@@ -117,7 +117,7 @@ public final class CiRegression {
         + ", A/B " + AB_MAX_DROP + ")"));
     o.addOption(opt("max-p99-rise", "PCT", "largest accepted rise of a median p99 (default " + STORED_MAX_P99_RISE
         + ", A/B " + AB_MAX_P99_RISE + ")"));
-    o.addOption(opt("alpha", "P", "significance level of the one-sided Mann-Whitney U test (default 0.05)"));
+    o.addOption(opt("alpha", "P", "significance level of the one-sided test (default 0.05)"));
     o.addOption(opt("out", "DIR", "where the runs go (default results/ci/DATE-TIME)"));
     o.addOption(opt("baseline", "DIR", "stored baseline (default results/baselines/ci-SERVER-WORKLOAD)"));
     o.addOption(Option.builder().longOpt("record-baseline").desc("record the runs as the stored baseline").build());
