@@ -1,12 +1,12 @@
 package com.mytopling.ycsb.jdbc.testing;
 
+import com.mytopling.ycsb.containers.TestEnvironment;
 import com.mytopling.ycsb.jdbc.ConfigException;
 import com.mytopling.ycsb.jdbc.embedded.EmbeddedMariaDb;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -84,10 +84,8 @@ public final class TestServers {
     return null;
   }
 
-  /** Whether CI runs us: CI services set CI=true (some 1 or yes); unset, empty, false, 0 and no mean not. */
-  static boolean underCi() {
-    String ci = ENV.get("CI");
-    return ci != null && !ci.isBlank() && !Set.of("false", "0", "no").contains(ci.strip().toLowerCase(Locale.ROOT));
+  private static boolean underCi() {
+    return TestEnvironment.underCi();
   }
 
   private static TestServer choose(boolean myRocks) throws Missing {
