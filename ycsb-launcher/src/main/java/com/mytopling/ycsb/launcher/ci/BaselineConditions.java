@@ -15,8 +15,13 @@ import java.util.Objects;
  * machine unless the recorder says otherwise, and then it says so.
  */
 public final class BaselineConditions {
-  /** Busy: a 1-minute load average above this many runnable tasks per core before the runs start. */
-  static final double BUSY_LOAD_PER_CORE = 0.5;
+  /**
+   * Busy: more than this share of the machine's CPU time used in the seconds before the first run, while the
+   * server the job started idles. Measured over a few seconds rather than read from the load average, which still
+   * counts a job that ended a minute ago (a previous recording, the build).
+   */
+  static final double BUSY_CPU_SHARE = 0.25;
+  private static final long SAMPLE_MS = 5_000;
 
   public String recordedAt;
   public String harnessVersion;
@@ -24,6 +29,8 @@ public final class BaselineConditions {
   public Integer hostCores;
   /** The machine's 1-minute load average with the server started, before the first run. */
   public Double loadAverage1m;
+  /** Share of all cores' time in use over a few seconds before the first run, in percent. */
+  public Double cpuBusyPercent;
   public Boolean busy;
   public String server;
   public String workload;
@@ -40,7 +47,9 @@ public final class BaselineConditions {
     c.gitRevision = gitRevision(root);
     c.hostCores = Runtime.getRuntime().availableProcessors();
     c.loadAverage1m = loadAverage();
-    c.busy = c.loadAverage1m != null && c.loadAverage1m > BUSY_LOAD_PER_CORE * c.hostCores;
+    Double share = cpuBusyShare();
+    c.cpuBusyPercent = share == null ? null : Math.round(share * 1000) / 10.0;
+    c.busy = share != null && share > BUSY_CPU_SHARE;
     c.server = server.identity();
     c.workload = job.workload();
     c.records = job.records();
@@ -72,10 +81,45 @@ public final class BaselineConditions {
 
   /** "recorded DATE on N cores (load L), SERVER, harness V". */
   String describe() {
-    return "recorded " + recordedAt + " on " + hostCores + " cores (load average "
+    return "recorded " + recordedAt + " on " + hostCores + " cores (CPU "
+        + (cpuBusyPercent == null ? "not recorded" : cpuBusyPercent + " % busy") + ", load average "
         + (loadAverage1m == null ? "not recorded" : loadAverage1m.toString())
         + (Boolean.TRUE.equals(busy) ? ", BUSY" : "") + "), " + server + ", harness " + harnessVersion
         + (gitRevision == null ? "" : " at " + gitRevision.substring(0, Math.min(12, gitRevision.length())));
+  }
+
+  /** Share of CPU time not idle (nor waiting for I/O) over {@link #SAMPLE_MS}, from /proc/stat; null elsewhere. */
+  static Double cpuBusyShare() {
+    long[] before = cpuTimes();
+    if (before == null) {
+      return null;
+    }
+    try {
+      Thread.sleep(SAMPLE_MS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+    long[] after = cpuTimes();
+    if (after == null || after[0] <= before[0]) {
+      return null;
+    }
+    double total = after[0] - before[0];
+    return Math.max(0, 1 - (after[1] - before[1]) / total);
+  }
+
+  /** {total, idle + iowait} jiffies of all cores, from the first line of /proc/stat. */
+  private static long[] cpuTimes() {
+    try {
+      String[] f = Files.readAllLines(Path.of("/proc/stat"), StandardCharsets.US_ASCII).get(0).trim().split("\\s+");
+      long total = 0;
+      for (int i = 1; i < Math.min(f.length, 9); i++) { // user nice system idle iowait irq softirq steal
+        total += Long.parseLong(f[i]);
+      }
+      return new long[] {total, Long.parseLong(f[4]) + Long.parseLong(f[5])};
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
   }
 
   static Double loadAverage() {

@@ -314,8 +314,9 @@ public final class CiRegression {
     boolean record = cl.hasOption("record-baseline") || !hasRuns(baseline);
     if (record) {
       if (Boolean.TRUE.equals(now.busy) && !cl.hasOption("allow-busy")) {
-        throw new UsageException("the machine is busy (load average " + now.loadAverage1m + " on " + now.hostCores
-            + " cores): record a baseline on a quiet machine, or pass --allow-busy to record one marked busy");
+        throw new UsageException("the machine is busy (" + now.cpuBusyPercent + " % of its " + now.hostCores
+            + " cores in use before the first run): record a baseline on a quiet machine, or pass --allow-busy to "
+            + "record one marked busy");
       }
     } else {
       Path conditionsFile = baseline.resolve("conditions.json");
@@ -331,6 +332,8 @@ public final class CiRegression {
             + "): not comparable; re-record it on a quiet machine with --record-baseline");
       }
       err.println("ci-regression: baseline " + baseline + ": " + recorded.describe());
+      err.println("ci-regression: this job: CPU " + (now.cpuBusyPercent == null ? "(not measured)"
+          : now.cpuBusyPercent + " % busy") + " before the first run, load average " + now.loadAverage1m);
       if (Boolean.TRUE.equals(recorded.busy)) {
         err.println("ci-regression: note: that baseline was recorded on a busy machine; re-record it on a quiet one");
       }
