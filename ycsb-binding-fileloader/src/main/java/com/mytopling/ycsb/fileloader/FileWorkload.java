@@ -1,10 +1,9 @@
 package com.mytopling.ycsb.fileloader;
 
+import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.DuplicatePolicy;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.Naming;
-import com.mytopling.ycsb.fileloader.db.ColumnLimit;
-import com.mytopling.ycsb.fileloader.db.ColumnLimits;
-import com.mytopling.ycsb.fileloader.db.DbTarget;
+import com.mytopling.ycsb.fileloader.db.TableColumns;
 import com.mytopling.ycsb.fileloader.format.MalformedRecordException;
 import com.mytopling.ycsb.fileloader.format.RecordParser;
 import site.ycsb.ByteIterator;
@@ -17,8 +16,6 @@ import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
 
 import java.io.IOException;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -71,7 +68,7 @@ public class FileWorkload extends CoreWorkload {
 
   /**
    * YCSB 0.17's Client prints a failed init's stack trace and exits with status 0; the note
-   * makes it exit with status 3 after one clear line instead (unless fileloader.exitstatus=false).
+   * makes it exit with status 2 (BAD_INPUT) after one clear line instead (unless fileloader.exitstatus=false).
    */
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -79,8 +76,8 @@ public class FileWorkload extends CoreWorkload {
       initWorkload(p);
     } catch (WorkloadException | RuntimeException e) {
       if (!"false".equalsIgnoreCase(p.getProperty(FileLoaderConfig.EXIT_STATUS, "true").trim())) {
-        ExitStatus.install();
-        ExitStatus.fail(e.getMessage());
+        FailureExit.install();
+        FailureExit.fail(ExitStatus.BAD_INPUT, e.getMessage());
       }
       throw e;
     }
@@ -142,7 +139,7 @@ public class FileWorkload extends CoreWorkload {
       throw new WorkloadException(e.getMessage());
     }
     if (config.exitStatus()) {
-      ExitStatus.install();
+      FailureExit.install();
     }
   }
 
@@ -182,26 +179,13 @@ public class FileWorkload extends CoreWorkload {
 
   /**
    * The widths of the table's columns if it exists already (db.createtable=false, or a table
-   * made by `dataset schema`); empty when it does not, or will be dropped and made again.
+   * made by `dataset schema`), none when it does not or will be dropped and made again; and on
+   * SQL Server the code pages values pass through.
    */
-  private Map<String, ColumnLimit> tableLimits(Properties p) {
-    if (!config.tableLimits() || Boolean.parseBoolean(p.getProperty("db.droptable", "false").trim())) {
-      return Map.of();
-    }
-    String tableName = p.getProperty(TABLENAME_PROPERTY, TABLENAME_PROPERTY_DEFAULT);
-    try {
-      DbTarget target = DbTarget.from(p, System.getenv());
-      if (target.urls().isEmpty()) {
-        return Map.of();
-      }
-      try (Connection c = target.connect(target.urls().get(0))) {
-        return ColumnLimits.of(c, tableName);
-      }
-    } catch (SQLException | IOException e) {
-      log.println("fileloader: could not read the column widths of table " + tableName + " (" + e.getMessage()
-          + "); checking values against fieldlength / fileloader.maxlength only");
-      return Map.of();
-    }
+  private TableColumns tableLimits(Properties p) throws WorkloadException {
+    boolean dropped = Boolean.parseBoolean(p.getProperty("db.droptable", "false").trim());
+    return TableColumns.read(p, p.getProperty(TABLENAME_PROPERTY, TABLENAME_PROPERTY_DEFAULT),
+        config.tableLimits() && !dropped, !dropped, log);
   }
 
   /** Column width when fileloader.maxlength does not say: the binding makes YCSB columns fieldlength wide. */
@@ -341,7 +325,7 @@ public class FileWorkload extends CoreWorkload {
     }
     log.println("fileloader: FATAL: " + why);
     if (config.exitStatus()) {
-      ExitStatus.fail(why);
+      FailureExit.fail(ExitStatus.FAILED, why);
     }
     requestStop();
   }

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.fileloader;
 
+import com.mytopling.ycsb.core.dialect.TableLayout;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.DuplicatePolicy;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.MalformedPolicy;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.OverlengthPolicy;
@@ -25,8 +26,9 @@ import java.util.List;
  * problem is found, every later call fails with the same message.
  */
 public final class RecordSource implements AutoCloseable {
-  /** Keys go into YCSB_KEY VARCHAR(255). */
-  static final int MAX_KEY_LENGTH = 255;
+  /** What to do about a character SQL Server would replace: the ways to keep every character. */
+  private static final String CHANGED_CHARACTERS_HINT = "use NVARCHAR columns, e.g. a table made by scripts/dataset "
+      + "schema --dialect sqlserver, or a database with a UTF-8 collation";
 
   private final DataFileSpec spec;
   private final FieldMapping mapping;
@@ -145,6 +147,11 @@ public final class RecordSource implements AutoCloseable {
 
   private String checkedValue(DataRecord rec, int column) throws FatalRecordException {
     String v = mapping.rawValue(rec, column);
+    String lost = mapping.textCheck(column).problem(v);
+    if (lost != null) {
+      throw fail("record at " + rec.position() + ": field '" + mapping.sourceNames().get(column) + "': " + lost
+          + "; it would be stored as '?' (" + CHANGED_CHARACTERS_HINT + ")");
+    }
     ColumnLimit limit = mapping.limit(column);
     String over = null;
     if (limit.maxChars() > 0 && v.length() > limit.maxChars()) {
@@ -184,12 +191,17 @@ public final class RecordSource implements AutoCloseable {
       }
       sb.append(rec.value(keyIndexes[i]));
     }
+    String lost = mapping.keyCheck().problem(sb.toString());
+    if (lost != null) {
+      throw fail("record at " + rec.position() + ": the key built from " + FileLoaderConfig.KEY_FIELDS + ": " + lost
+          + "; it would be stored as '?' (" + CHANGED_CHARACTERS_HINT + ")");
+    }
     String problem = null;
     if (sb.length() == 0) {
       problem = "the key built from " + FileLoaderConfig.KEY_FIELDS + " is empty";
-    } else if (sb.length() > MAX_KEY_LENGTH) {
+    } else if (sb.length() > TableLayout.MAX_KEY_LENGTH) {
       problem = "the key built from " + FileLoaderConfig.KEY_FIELDS + " is " + sb.length()
-          + " characters, longer than " + MAX_KEY_LENGTH;
+          + " characters, longer than " + TableLayout.MAX_KEY_LENGTH;
     }
     if (problem != null) {
       counters.malformed.increment();

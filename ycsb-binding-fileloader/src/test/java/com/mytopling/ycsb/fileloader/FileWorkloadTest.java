@@ -449,7 +449,7 @@ class FileWorkloadTest {
         .contains("field 'rating' is not in the data file"));
     Properties badPolicy = props(sample, false, 10);
     badPolicy.setProperty("fileloader.duplicates", "ignore");
-    assertEquals("fileloader.duplicates=ignore is not one of skip, upsert, error",
+    assertEquals("fileloader.duplicates: unknown value 'ignore' (expected one of skip, upsert, error)",
         assertThrows(WorkloadException.class, () -> init(badPolicy)).getMessage());
   }
 }

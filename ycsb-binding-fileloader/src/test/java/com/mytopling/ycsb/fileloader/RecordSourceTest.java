@@ -2,6 +2,7 @@ package com.mytopling.ycsb.fileloader;
 
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.Naming;
 import com.mytopling.ycsb.fileloader.db.ColumnLimit;
+import com.mytopling.ycsb.fileloader.db.TableColumns;
 import com.mytopling.ycsb.fileloader.format.DataFileSpec;
 import com.mytopling.ycsb.fileloader.format.RecordParser;
 import com.mytopling.ycsb.fileloader.format.TestFiles;
@@ -40,7 +41,7 @@ class RecordSourceTest {
     DataFileSpec spec = config.spec();
     RecordParser parser = spec.open();
     FieldMapping mapping = FieldMapping.build(parser.fieldNames(), List.of(), Naming.YCSB, "field",
-        config.maxLengthByField(), tableLimits, 0);
+        config.maxLengthByField(), new TableColumns(tableLimits, null, true), 0);
     return new RecordSource(spec, parser, mapping, new int[0], config, 0, new LoadCounters(),
         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
   }

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.jdbc;
 
+import com.mytopling.ycsb.core.dialect.TableLayout;
 import java.util.Map;
 import site.ycsb.ByteIterator;
 

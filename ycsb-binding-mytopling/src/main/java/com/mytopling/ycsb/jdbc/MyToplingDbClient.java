@@ -1,5 +1,10 @@
 package com.mytopling.ycsb.jdbc;
 
+import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.SqlMessages;
+import com.mytopling.ycsb.core.dialect.TableLayout;
+import com.mytopling.ycsb.core.dialect.UpsertMode;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -40,14 +45,14 @@ public class MyToplingDbClient extends DB {
   private ShardSession[] sessions;
   private int retries;
   /** Field values of the current update or single-row insert, in field order; reused per operation. */
-  private final String[] boundValues = new String[BindingConfig.MAX_FIELDS];
+  private final String[] boundValues = new String[TableLayout.MAX_FIELDS];
 
   @Override
   public void init() throws DBException {
     try {
       rt = SharedRuntime.acquire(getProperties());
-    } catch (ConfigException e) {
-      throw fatal(e.getMessage());
+    } catch (SetupException e) {
+      throw fatal(e.status(), e.getMessage());
     }
     layout = rt.layout;
     router = new ShardRouter(rt.connectUrls.size());
@@ -57,16 +62,17 @@ public class MyToplingDbClient extends DB {
       try {
         sessions[i] = new ShardSession(rt, i);
       } catch (SQLException e) {
-        throw fatal("cannot connect to shard " + (i + 1) + ": " + SharedRuntime.describe(e, rt.password));
+        throw fatal(ExitStatus.FAILED, "cannot connect to shard " + (i + 1) + ": " + SqlMessages.describe(e, rt.password));
       }
     }
   }
 
   /**
    * YCSB's ClientThread prints a stack trace for a failed init and goes on with zero
-   * operations, exiting 0. A benchmark that cannot start must say why in one line and fail.
+   * operations, exiting 0. A benchmark that cannot start must say why in one line and fail,
+   * with the exit status of the problem: bad properties 2, a database that cannot be used 1.
    */
-  private static DBException fatal(String message) {
+  private static DBException fatal(ExitStatus status, String message) {
     if (!Boolean.parseBoolean(System.getProperty(EXIT_ON_FATAL, "true"))) {
       System.err.println("[mytopling] fatal: " + message);
       return new DBException(message);
@@ -76,7 +82,7 @@ public class MyToplingDbClient extends DB {
     if (FATAL_REPORTED.compareAndSet(false, true)) {
       System.err.println("[mytopling] fatal: " + message);
       System.err.flush();
-      System.exit(1);
+      System.exit(status.code);
     }
     while (true) {
       try {
@@ -94,14 +100,14 @@ public class MyToplingDbClient extends DB {
   /**
    * Prepares the shared state (embedded server, connection check, table) before client
    * threads start, so that a launcher's clock measures operations only. The returned handle
-   * keeps it alive until closed. A problem is one line and exit(1), as in init.
+   * keeps it alive until closed. A problem is one line and its exit status, as in init.
    */
   public static AutoCloseable prepare(java.util.Properties props) throws DBException {
     try {
       SharedRuntime rt = SharedRuntime.acquire(props);
       return () -> SharedRuntime.release(rt);
-    } catch (ConfigException e) {
-      throw fatal(e.getMessage());
+    } catch (SetupException e) {
+      throw fatal(e.status(), e.getMessage());
     }
   }
 
@@ -287,7 +293,7 @@ public class MyToplingDbClient extends DB {
         rt.rowsStored.increment();
         return Status.OK;
       } catch (SQLException e) {
-        if (rt.config.skipExisting && DuplicateKeys.isDuplicateKey(e)) {
+        if (rt.config.skipExisting && rt.sqlErrors.isDuplicateKey(e)) {
           // db.insertexisting=skip (resuming a load): the row is there already; YCSB sees OK.
           rt.rowsSkipped.increment();
           return Status.OK;
@@ -377,7 +383,7 @@ public class MyToplingDbClient extends DB {
       } catch (SQLException e) {
         s.rollbackQuietly();
         stored = 0;
-        if (rt.config.skipExisting && DuplicateKeys.isDuplicateKey(e)) {
+        if (rt.config.skipExisting && rt.sqlErrors.isDuplicateKey(e)) {
           status = insertRowsSkippingExisting(s, mask, rows);
           accountedPerRow = true;
         } else if (!retryable(s, e, attempt)) {
@@ -427,7 +433,7 @@ public class MyToplingDbClient extends DB {
           s.afterWrite(1);
           row = Status.OK;
         } catch (SQLException e) {
-          if (DuplicateKeys.isDuplicateKey(e)) {
+          if (rt.sqlErrors.isDuplicateKey(e)) {
             row = SKIPPED_EXISTING;
           } else if (!retryable(s, e, attempt)) {
             row = failed(s, "INSERT-BATCH", e);
@@ -497,7 +503,7 @@ public class MyToplingDbClient extends DB {
 
   /** Deadlocks and lock-wait timeouts are retried up to db.lockretries times. */
   private boolean retryable(ShardSession s, SQLException e, int attempt) {
-    if (attempt < retries && LockErrors.isRetryable(e)) {
+    if (attempt < retries && rt.sqlErrors.isLockConflict(e)) {
       s.rollbackQuietly();
       rt.lockRetries.increment();
       return true;
@@ -510,6 +516,6 @@ public class MyToplingDbClient extends DB {
     s.noteFailure(e);
     rt.errors.record(operation, e);
     // A lost connection is counted under its own return code, apart from SQL errors.
-    return ShardSession.isConnectionFailure(e) ? Status.SERVICE_UNAVAILABLE : Status.ERROR;
+    return rt.sqlErrors.isConnectionLost(e) ? Status.SERVICE_UNAVAILABLE : Status.ERROR;
   }
 }

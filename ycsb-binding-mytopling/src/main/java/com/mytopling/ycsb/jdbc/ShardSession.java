@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.jdbc;
 
+import com.mytopling.ycsb.core.dialect.TableLayout;
+import com.mytopling.ycsb.core.dialect.UpsertMode;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -245,18 +247,12 @@ final class ShardSession implements OperationWatchdog.Watched {
 
   /** Called after a failure: a dead connection is dropped so the next operation reconnects. */
   void noteFailure(SQLException e) {
-    if (!broken && isConnectionFailure(e)) {
+    if (!broken && rt.sqlErrors.isConnectionLost(e)) {
       broken = true;
       nextAttemptNanos = System.nanoTime() + backoffNanos;
       closeStatements();
       StatementCache.closeQuietly(connection);
     }
-  }
-
-  static boolean isConnectionFailure(SQLException e) {
-    String state = e.getSQLState();
-    return (state != null && state.startsWith("08")) || e instanceof java.sql.SQLRecoverableException
-        || e instanceof java.sql.SQLNonTransientConnectionException;
   }
 
   private void closeStatements() {

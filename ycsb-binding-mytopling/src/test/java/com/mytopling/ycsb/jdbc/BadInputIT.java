@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.jdbc.testing.TestServer;
 import com.mytopling.ycsb.jdbc.testing.TestServers;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
@@ -33,10 +34,15 @@ class BadInputIT {
     return a;
   }
 
+  /** A database that cannot be used: exit status 1 (FAILED). */
   private static String fatalLine(YcsbProcess.Result r) {
+    return fatalLine(r, ExitStatus.FAILED);
+  }
+
+  private static String fatalLine(YcsbProcess.Result r, ExitStatus status) {
     List<String> lines = r.stderr.lines().filter(l -> l.startsWith("[mytopling] fatal:")).toList();
     assertEquals(1, lines.size(), "exactly one fatal line: " + r);
-    assertEquals(1, r.exitCode, r::toString);
+    assertEquals(status.code, r.exitCode, r::toString);
     assertFalse(r.stderr.contains("\tat "), "no stack trace: " + r);
     // YCSB's own Client echoes its command line, passwords included; our launcher (scripts/ycsb)
     // masks that line. Everything the binding prints must be clean.
@@ -90,7 +96,8 @@ class BadInputIT {
   @Test
   void unknownDialectAndEngineAreNamed() {
     TestServer s = TestServers.innodb();
-    String dialect = fatalLine(YcsbProcess.run(base(s.jdbcUrl(), s.user(), s.password(), "-p", "db.dialect=oracle")));
+    String dialect = fatalLine(YcsbProcess.run(base(s.jdbcUrl(), s.user(), s.password(), "-p", "db.dialect=oracle")),
+        ExitStatus.BAD_INPUT);
     assertTrue(dialect.contains("db.dialect: unknown value 'oracle'"), dialect);
     String engine = fatalLine(YcsbProcess.run(base(s.jdbcUrl(), s.user(), s.password(), "-p", "table=bad_engine",
         "-p", "db.createtable=true", "-p", "db.engine=NoSuchEngine")));
@@ -100,7 +107,8 @@ class BadInputIT {
   @Test
   void nonNumericBatchSizeIsNamed() {
     TestServer s = TestServers.innodb();
-    String line = fatalLine(YcsbProcess.run(base(s.jdbcUrl(), s.user(), s.password(), "-p", "db.batchsize=lots")));
+    String line = fatalLine(YcsbProcess.run(base(s.jdbcUrl(), s.user(), s.password(), "-p", "db.batchsize=lots")),
+        ExitStatus.BAD_INPUT);
     assertTrue(line.endsWith("db.batchsize: 'lots' is not a whole number"), line);
   }
 

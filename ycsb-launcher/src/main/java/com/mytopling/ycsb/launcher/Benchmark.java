@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.ExitStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -74,14 +75,14 @@ public final class Benchmark {
       return runChecked(args);
     } catch (UsageException e) {
       err.println("benchmark: " + e.getMessage());
-      return 2;
+      return ExitStatus.BAD_INPUT.code;
     } catch (IOException e) {
       err.println("benchmark: " + e.getMessage());
-      return 1;
+      return ExitStatus.FAILED.code;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       err.println("benchmark: interrupted");
-      return 1;
+      return ExitStatus.FAILED.code;
     }
   }
 
@@ -95,7 +96,7 @@ public final class Benchmark {
     if (cl.hasOption("h")) {
       new HelpFormatter().printHelp(new java.io.PrintWriter(out, true), 100, "scripts/benchmark [options]", null,
           options(), 2, 2, null);
-      return 0;
+      return ExitStatus.OK.code;
     }
     if (!cl.getArgList().isEmpty()) {
       throw new UsageException("unexpected argument '" + cl.getArgList().get(0) + "' (try --help)");
@@ -153,23 +154,28 @@ public final class Benchmark {
       if (rc != 0) {
         err.println("benchmark: load phase failed (exit " + rc + "); see the .err files in " + dir);
         writeMetadata(dir, meta);
-        return 1;
+        return phaseStatus(rc);
       }
     }
     int rc = clients == 1 ? singleClientRun(common, dir) : multiClientRun(common, dir, operations, clients);
     writeMetadata(dir, meta);
     if (rc != 0) {
       err.println("benchmark: run phase failed (exit " + rc + "); see the .err files in " + dir);
-      return 1;
+      return phaseStatus(rc);
     }
     int summarized = report("summarize", dir);
     if (summarized != 0) {
       err.println("benchmark: could not summarize " + dir);
-      return 1;
+      return ExitStatus.FAILED.code;
     }
     report("show", dir);
     out.println("results: " + dir);
-    return 0;
+    return ExitStatus.OK.code;
+  }
+
+  /** A phase's exit status as the benchmark's: bad input stays bad input, anything else is a failed run. */
+  private static int phaseStatus(int rc) {
+    return rc == ExitStatus.BAD_INPUT.code ? rc : ExitStatus.FAILED.code;
   }
 
   private int singleClientLoad(List<String> common, Path dir) throws IOException, InterruptedException {
@@ -412,7 +418,7 @@ public final class Benchmark {
     for (String kv : extra) {
       all.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
     }
-    m.put("properties", new LinkedHashMap<>(com.mytopling.ycsb.jdbc.Secrets.maskedProperties(all)));
+    m.put("properties", new LinkedHashMap<>(com.mytopling.ycsb.core.Secrets.maskedProperties(all)));
     Path source = null;
     for (Path candidate : List.of(dir.resolve("load.err"), dir.resolve("prepare").resolve("load.err"),
         dir.resolve("run.err"), dir.resolve("client-0").resolve("run.err"))) {

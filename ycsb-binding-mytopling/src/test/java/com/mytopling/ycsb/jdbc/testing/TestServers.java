@@ -1,7 +1,7 @@
 package com.mytopling.ycsb.jdbc.testing;
 
-import com.mytopling.ycsb.jdbc.ConfigException;
-import com.mytopling.ycsb.jdbc.embedded.EmbeddedMariaDb;
+import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.embedded.EmbeddedMariaDb;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
@@ -69,7 +69,7 @@ public final class TestServers {
     try {
       EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(root, 0, new PrintStream(System.err, true));
       return new TestServer("embedded MariaDB 11.4", db.jdbcUrl(), "root", null, "InnoDB");
-    } catch (ConfigException e) {
+    } catch (SetupException e) {
       throw new IllegalStateException("embedded MariaDB for tests: " + e.getMessage(), e);
     }
   }

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.parse;
 
+import com.mytopling.ycsb.core.Secrets;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.mytopling.ycsb.results.Json;
 import com.mytopling.ycsb.results.ReportException;

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.parse;
 
+import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.results.model.StatusSample;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,7 +56,7 @@ public final class StderrParser {
           totals = parseKeyValues(rest.substring(TOTALS.length()));
         } else if (rest.startsWith("error") || rest.startsWith("fatal")) {
           if (problems.size() < MAX_PROBLEM_LINES) {
-            problems.add("binding: " + Secrets.maskText(rest));
+            problems.add("binding: " + Secrets.maskUrl(rest));
           } else {
             moreProblems++;
           }
@@ -82,7 +83,7 @@ public final class StderrParser {
       if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
         value = value.substring(1, value.length() - 1).replace("\\\"", "\"").replace("\\\\", "\\");
       }
-      result.put(m.group(1), Secrets.isSecretName(m.group(1)) ? Secrets.MASK : Secrets.maskText(value));
+      result.put(m.group(1), Secrets.isSecretName(m.group(1)) ? Secrets.MASK : Secrets.maskUrl(value));
     }
     return result;
   }

@@ -21,7 +21,7 @@ class StderrParserTest {
     assertEquals("InnoDB", server.get("engine"));
     assertEquals("1", server.get("shards"));
     assertEquals("MySQL Connector/J 9.1.0", server.get("driver"));
-    assertEquals("jdbc:mysql://127.0.0.1:3307/ycsb?user=ycsb&password=****", server.get("url"));
+    assertEquals("jdbc:mysql://127.0.0.1:3307/ycsb?user=ycsb&password=*****", server.get("url"));
   }
 
   @Test
