@@ -60,6 +60,18 @@ class DialectSqlTest {
   }
 
   @Test
+  void theTableShapeFollowsTheEngineNotTheDialect() {
+    // MariaDB with the RocksDB plugin and InnoDB as default is detected as mysql; a ROCKSDB table
+    // there needs the one-byte key (255 utf8mb4 characters are 1020 bytes, over RocksDB's 767).
+    String rocksOnMysql = mysql.createTable(t, "rocksdb", 100);
+    assertTrue(rocksOnMysql.contains("YCSB_KEY VARCHAR(255) CHARACTER SET latin1 COLLATE latin1_bin"), rocksOnMysql);
+    assertTrue(rocksOnMysql.contains("ENGINE=rocksdb"), rocksOnMysql);
+    // And an InnoDB table on a MyRocks server keeps the utf8mb4 key.
+    String innodbOnRocks = new MyRocksDialect().createTable(t, "InnoDB", 100);
+    assertTrue(innodbOnRocks.contains("YCSB_KEY VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"), innodbOnRocks);
+  }
+
+  @Test
   void longValuesGetTextColumns() {
     assertEquals("VARCHAR(100)", ycsbType(10, 100));
     assertEquals("VARCHAR(1000)", ycsbType(10, 1000));
