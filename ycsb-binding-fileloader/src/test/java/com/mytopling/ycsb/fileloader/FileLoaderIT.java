@@ -4,6 +4,7 @@ import com.mytopling.ycsb.fileloader.format.DataFileSpec;
 import com.mytopling.ycsb.fileloader.format.DataRecord;
 import com.mytopling.ycsb.fileloader.format.TestFiles;
 import com.mytopling.ycsb.fileloader.tool.ReviewSynthesizer;
+import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.jdbc.testing.TestServer;
 import com.mytopling.ycsb.jdbc.testing.TestServers;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
@@ -177,7 +178,7 @@ class FileLoaderIT {
     String table = "fl_eof";
     drop(s, table);
     YcsbProcess.Result r = ycsb(s, table, true, 16, snap, "recordcount=" + (RECORDS + 100));
-    assertEquals(3, r.exitCode, r.toString());
+    assertEquals(ExitStatus.FAILED.code, r.exitCode, r.toString());
     assertTrue(r.stderr.contains("ran out after " + RECORDS + " usable records"), r.stderr);
     assertTrue(r.stderr.contains("recordcount=" + RECORDS), r.stderr);
     assertEquals(RECORDS, r.output.count("INSERT", "Operations"), r.toString());
@@ -217,7 +218,7 @@ class FileLoaderIT {
 
     drop(s, table);
     YcsbProcess.Result fatal = ycsb(s, table, true, 4, file, "fileloader.malformed=fail");
-    assertEquals(3, fatal.exitCode, fatal.toString());
+    assertEquals(ExitStatus.FAILED.code, fatal.exitCode, fatal.toString());
     assertTrue(fatal.stderr.contains("fileloader: FAILED: malformed record at line 46"), fatal.stderr);
     assertTrue(rows(s, table, FIELDS).size() <= 5, "nothing past the bad record is loaded");
   }
@@ -268,7 +269,7 @@ class FileLoaderIT {
     drop(s, table);
     YcsbProcess.Result error = ycsb(s, table, true, 1, file, "recordcount=" + recs.size(),
         "fileloader.keyfields=productId,userId", "fileloader.duplicates=error");
-    assertEquals(3, error.exitCode, error.toString());
+    assertEquals(ExitStatus.FAILED.code, error.exitCode, error.toString());
     assertTrue(error.stderr.contains("duplicate key '"), error.stderr);
 
     drop(s, table);
@@ -367,7 +368,7 @@ class FileLoaderIT {
     }
     assertTrue(longSummary >= 0, "the sample has a summary longer than 20 characters");
     YcsbProcess.Result r = ycsb(s, table, true, 1, snap, "db.createtable=false", "fileloader.naming=dataset");
-    assertEquals(3, r.exitCode, r.toString());
+    assertEquals(ExitStatus.FAILED.code, r.exitCode, r.toString());
     DataRecord rec = snapRecords.get(longSummary);
     assertTrue(r.stderr.contains("record at " + rec.position() + ": field 'review/summary' is "
         + rec.value(6).length() + " characters, longer than its column summary (20 characters)"), r.stderr);
@@ -389,7 +390,7 @@ class FileLoaderIT {
   void aWorkloadThatCannotStartEndsTheProcessWithStatus3() {
     YcsbProcess.Result r = YcsbProcess.run(List.of("-load", "-db", "site.ycsb.BasicDB",
         "-p", "workload=" + FileWorkload.class.getName(), "-p", "fileloader.file=" + dir.resolve("absent.txt")));
-    assertEquals(3, r.exitCode, r.toString());
+    assertEquals(ExitStatus.FAILED.code, r.exitCode, r.toString());
     assertTrue(r.stderr.strip().endsWith("fileloader: FAILED: data file " + dir.resolve("absent.txt") + " does not exist"),
         r.stderr);
   }
