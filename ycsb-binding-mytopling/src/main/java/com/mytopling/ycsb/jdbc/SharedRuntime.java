@@ -3,6 +3,8 @@ package com.mytopling.ycsb.jdbc;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.SqlMessages;
+import com.mytopling.ycsb.core.TargetException;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.core.dialect.ServerInfo;
@@ -134,29 +136,19 @@ final class SharedRuntime {
 
   /**
    * SQL Server: true when the connect URLs may keep sending strings in the database's code page
-   * (the table has no NVARCHAR/NCHAR/NTEXT value column); false when the default must be
-   * withheld. A URL that itself asks for non-Unicode strings with such a table is refused.
+   * ({@link SqlServerText#nonUnicodeParametersAllowed}, which also refuses a URL that asks for
+   * it with NVARCHAR columns), false when the default must be withheld.
    */
   private static boolean unicodeParametersFor(SqlServerDialect dialect, TableLayout layout, Servers servers,
                                               List<String> connectUrls) throws SetupException {
-    List<String> national;
+    SqlServerText.CodePages pages;
     try (Connection c = servers.open(connectUrls.get(0))) {
-      national = dialect.codePages(c, layout.table()).nationalColumns(layout);
+      pages = dialect.codePages(c, layout.table());
     } catch (SQLException e) {
-      throw new com.mytopling.ycsb.core.TargetException("cannot read the column types of table " + layout.table()
-          + ": " + com.mytopling.ycsb.core.SqlMessages.describe(e, servers.password()));
+      throw new TargetException("cannot read the column types of table " + layout.table() + ": "
+          + SqlMessages.describe(e, servers.password()));
     }
-    if (national.isEmpty()) {
-      return true;
-    }
-    for (String url : servers.urls()) {
-      if (!SqlServerText.sendsUnicode(url)) {
-        throw new ConfigException("db.url sets " + SqlServerDialect.UNICODE_PARAMETERS + "=false, but table "
-            + layout.table() + " has NVARCHAR columns (" + String.join(", ", national) + "): characters outside the "
-            + "database's code page would be stored as '?'; remove the option from the URL");
-      }
-    }
-    return false;
+    return SqlServerText.nonUnicodeParametersAllowed(pages, layout, servers.urls());
   }
 
   /** Driver settings the batch modes need, whatever db.driveroptions says. */

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.core.dialect;
 
+import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.target.JdbcUrls;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
@@ -96,6 +97,30 @@ public final class SqlServerText {
   public static boolean sendsUnicode(String connectUrl) {
     String v = JdbcUrls.value(connectUrl, SqlServerDialect.UNICODE_PARAMETERS, true);
     return v == null || !v.strip().equalsIgnoreCase("false");
+  }
+
+  /**
+   * The binding's start-up rule: true when its connections may send strings in the database's
+   * code page (no NVARCHAR/NCHAR/NTEXT value column in {@code layout}), false when its default
+   * {@code sendStringParametersAsUnicode=false} must be withheld.
+   *
+   * @throws ConfigException a given URL asks for non-Unicode strings while the table has such
+   *     columns: their characters outside the code page would be stored as '?'
+   */
+  public static boolean nonUnicodeParametersAllowed(CodePages pages, TableLayout layout, List<String> givenUrls)
+      throws ConfigException {
+    List<String> national = pages.nationalColumns(layout);
+    if (national.isEmpty()) {
+      return true;
+    }
+    for (String url : givenUrls) {
+      if (!sendsUnicode(url)) {
+        throw new ConfigException("db.url sets " + SqlServerDialect.UNICODE_PARAMETERS + "=false, but table "
+            + layout.table() + " has NVARCHAR columns (" + String.join(", ", national) + "): characters outside the "
+            + "database's code page would be stored as '?'; remove the option from the URL");
+      }
+    }
+    return false;
   }
 
   /**
