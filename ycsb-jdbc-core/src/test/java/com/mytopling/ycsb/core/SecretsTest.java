@@ -2,6 +2,7 @@ package com.mytopling.ycsb.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.Properties;
@@ -21,6 +22,21 @@ class SecretsTest {
   @Test
   void masksAKnownPasswordEchoedInAMessage() {
     assertEquals("login failed for u with *****", Secrets.mask("login failed for u with hunter2", "hunter2"));
+  }
+
+  @Test
+  void jsonTreesOfRunFoldersAreMaskedDeep() {
+    Map<String, Object> metadata = new java.util.LinkedHashMap<>();
+    metadata.put("db.passwd", "hunter2");
+    metadata.put("properties", Map.of("db.url", "jdbc:sqlserver://h;user=u;password={se;cret};encrypt=true",
+        "api.token", "t0k3n", "threadcount", "4"));
+    metadata.put("commands", java.util.List.of("load -p db.url=jdbc:mysql://h/db?password=pw4567"));
+    String masked = Secrets.maskMap(metadata).toString();
+    for (String secret : new String[] {"hunter2", "se;cret", "cret", "t0k3n", "pw4567"}) {
+      assertFalse(masked.contains(secret), secret + " in " + masked);
+    }
+    assertTrue(masked.contains("password=*****;encrypt=true"), masked);
+    assertTrue(masked.contains("threadcount=4"), masked);
   }
 
   @Test

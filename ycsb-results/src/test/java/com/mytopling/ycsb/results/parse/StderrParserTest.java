@@ -25,6 +25,20 @@ class StderrParserTest {
   }
 
   @Test
+  void bracedSqlServerPasswordsAreMaskedWhole() {
+    // SQL Server connection strings may brace a value and put ';' inside it. The results module
+    // had its own masking, which stopped at that ';' and left "cret}" in reports.
+    String text = "[mytopling] connected: dialect=sqlserver server=\"16.0\" engine=default shards=1 driver=\"mssql\" "
+        + "url=jdbc:sqlserver://h:1433;user=u;password={se;cret};encrypt=true\n"
+        + "[mytopling] fatal: cannot connect to jdbc:sqlserver://h:1433;password={se;cret};encrypt=true: 08S01/0 refused\n";
+    StderrParser.Stderr parsed = StderrParser.parse(text);
+    assertEquals("jdbc:sqlserver://h:1433;user=u;password=*****;encrypt=true", parsed.server().get("url"));
+    assertEquals(1, parsed.bindingProblems().size());
+    assertFalse(parsed.bindingProblems().get(0).contains("cret"), parsed.bindingProblems().get(0));
+    assertTrue(parsed.bindingProblems().get(0).contains("password=*****;encrypt=true"), parsed.bindingProblems().get(0));
+  }
+
+  @Test
   void firstTickWithInfiniteRateHasNoRate() {
     StatusSample s = StderrParser.parseStatusLine("2026-11-21 13:47:09:208 0 sec: 226 operations; ∞ current ops/sec; "
         + "est completion in 0 second [INSERT: Count=342, Max=279, Min=0, Avg=0.85, 90=0, 99=2, 99.9=279, 99.99=279] ");
