@@ -218,13 +218,13 @@ class SecurityIT {
     Run r = java(Ycsb.class.getName(), List.of("load", "mytopling", "-P", WORKLOAD.toString(),
         "-p", "db.url=" + url(verifyCa()), "-p", "db.user=ycsb", "-p", "db.passwd=" + PASSWORD, "-p", "recordcount=5",
         "-p", "table=x;drop table sec_passwd", "-p", "db.createtable=true"), Map.of());
-    assertEquals(1, r.exitCode, r::toString);
+    assertEquals(2, r.exitCode, r::toString);
     String line = onlyProblemLine(r);
     assertTrue(line.contains("table: 'x;drop table sec_passwd' is not a plain identifier"), line);
     Run field = java(Ycsb.class.getName(), List.of("load", "mytopling", "-P", WORKLOAD.toString(),
         "-p", "db.url=" + url(verifyCa()), "-p", "db.user=ycsb", "-p", "db.passwd=" + PASSWORD, "-p", "recordcount=5",
         "-p", "fieldnameprefix=f`) x", "-p", "table=inject_check"), Map.of());
-    assertEquals(1, field.exitCode, field::toString);
+    assertEquals(2, field.exitCode, field::toString);
     assertTrue(onlyProblemLine(field).contains("fieldnameprefix: 'f`) x0' is not a plain identifier"), field::toString);
   }
 
@@ -234,7 +234,7 @@ class SecurityIT {
     Files.writeString(file, PASSWORD + "\n");
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
     Run r = java(Ycsb.class.getName(), ycsbLoad(url(verifyCa()), "-p", "db.passwdfile=" + file), Map.of());
-    assertEquals(1, r.exitCode, r::toString);
+    assertEquals(2, r.exitCode, r::toString);
     assertTrue(onlyProblemLine(r).contains("is readable by group or others; restrict it with chmod 600"), r::toString);
   }
 }
