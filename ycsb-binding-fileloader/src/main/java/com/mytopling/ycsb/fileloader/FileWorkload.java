@@ -1,6 +1,8 @@
 package com.mytopling.ycsb.fileloader;
 
+import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.DuplicatePolicy;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.Naming;
 import com.mytopling.ycsb.fileloader.db.TableColumns;
@@ -197,9 +199,10 @@ public class FileWorkload extends CoreWorkload {
       return 0;
     }
     try {
-      return Integer.parseInt(p.getProperty(FIELD_LENGTH_PROPERTY, FIELD_LENGTH_PROPERTY_DEFAULT).trim());
-    } catch (NumberFormatException e) {
-      throw new WorkloadException(FIELD_LENGTH_PROPERTY + "=" + p.getProperty(FIELD_LENGTH_PROPERTY) + " is not a number");
+      return new PropertyReader(p).intValue(FIELD_LENGTH_PROPERTY, Integer.parseInt(FIELD_LENGTH_PROPERTY_DEFAULT), 0,
+          Integer.MAX_VALUE);
+    } catch (ConfigException e) {
+      throw new WorkloadException(e.getMessage());
     }
   }
 

@@ -82,6 +82,50 @@ class DialectSqlTest {
     assertTrue(mssql.createTable(t, null, 9000).contains("FIELD0 VARCHAR(MAX) NOT NULL"));
   }
 
+  @Test
+  void aDataSetsColumnsFollowTheSameRuleWidestFirst() {
+    // Row: key 1020 + 4 x (10 + 20000 + 50) bytes > 65000: the widest column becomes TEXT, the
+    // others stay VARCHAR (the rule the binding's equal-width YCSB fields follow too).
+    List<ColumnSize> sizes = List.of(new ColumnSize(10, 10, true), new ColumnSize(20_000, 21_000, false),
+        new ColumnSize(50, 60, false));
+    assertEquals(List.of("VARCHAR(10)", "TEXT", "VARCHAR(50)"), MySqlDialect.valueTypes(sizes, 1020));
+    assertEquals(List.of("VARCHAR(10)", "MEDIUMTEXT", "VARCHAR(50)"), MySqlDialect.valueTypes(List.of(
+        sizes.get(0), new ColumnSize(20_000, 70_000, false), sizes.get(2)), 1020));
+    assertEquals("VARCHAR(1)", MySqlDialect.valueTypes(List.of(new ColumnSize(0, 0, true)), 1020).get(0));
+    // SQL Server: VARCHAR for ASCII values, NVARCHAR for others (the character rule, SqlServerText).
+    assertEquals("VARCHAR(8000)", SqlServerDialect.valueType(new ColumnSize(8000, 8000, true)));
+    assertEquals("VARCHAR(MAX)", SqlServerDialect.valueType(new ColumnSize(8001, 8001, true)));
+    assertEquals("NVARCHAR(4000)", SqlServerDialect.valueType(new ColumnSize(4000, 4500, false)));
+    assertEquals("NVARCHAR(MAX)", SqlServerDialect.valueType(new ColumnSize(4001, 4500, false)));
+  }
+
+  @Test
+  void theVerifiersReads() throws Exception {
+    assertEquals("SELECT YCSB_KEY, FIELD0, FIELD1, FIELD2 FROM usertable WHERE YCSB_KEY IN (?, ?, ?)",
+        mysql.selectRows(t, 3));
+    assertEquals("SELECT COUNT(*) FROM usertable", mysql.countRows(t));
+    // T-SQL's COUNT(*) is an INT; COUNT_BIG(*) is its BIGINT form (documented).
+    assertEquals("SELECT COUNT_BIG(*) FROM usertable", mssql.countRows(t));
+    assertEquals("SELECT YCSB_KEY FROM usertable", mssql.selectKeys(t));
+    for (String sql : List.of(mssql.selectRows(t, 2), mssql.countRows(t), mssql.selectKeys(t))) {
+      parse(sql);
+    }
+  }
+
+  @Test
+  void sqlServerTableSizeIsUsedPagesTimesEightKib() throws Exception {
+    com.mytopling.ycsb.core.testing.StubJdbc db = new com.mytopling.ycsb.core.testing.StubJdbc();
+    String sql = "SELECT SUM(CASE WHEN index_id IN (0, 1) THEN used_page_count ELSE 0 END),"
+        + " SUM(CASE WHEN index_id > 1 THEN used_page_count ELSE 0 END)"
+        + " FROM sys.dm_db_partition_stats WHERE object_id = OBJECT_ID(?)";
+    db.answer(sql, new Object[] {1000L, 10L});
+    TableSize size = mssql.tableSize(db.connection(), "usertable");
+    assertEquals(1000L * 8192, size.dataBytes());
+    assertEquals(10L * 8192, size.indexBytes());
+    assertEquals(List.of(sql + " [usertable]"), db.executed);
+    parse(sql.replace("?", "'usertable'"));
+  }
+
   private static String ycsbType(int fields, int fieldLength) {
     return MySqlDialect.valueTypes(java.util.Collections.nCopies(fields, ColumnSize.ycsbField(fieldLength)), 1020).get(0);
   }
