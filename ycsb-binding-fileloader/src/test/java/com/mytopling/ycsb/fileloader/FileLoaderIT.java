@@ -387,10 +387,10 @@ class FileLoaderIT {
   }
 
   @Test
-  void aWorkloadThatCannotStartEndsTheProcessWithStatus3() {
+  void aWorkloadThatCannotStartEndsTheProcessWithTheBadInputStatus() {
     YcsbProcess.Result r = YcsbProcess.run(List.of("-load", "-db", "site.ycsb.BasicDB",
         "-p", "workload=" + FileWorkload.class.getName(), "-p", "fileloader.file=" + dir.resolve("absent.txt")));
-    assertEquals(ExitStatus.FAILED.code, r.exitCode, r.toString());
+    assertEquals(ExitStatus.BAD_INPUT.code, r.exitCode, r.toString());
     assertTrue(r.stderr.strip().endsWith("fileloader: FAILED: data file " + dir.resolve("absent.txt") + " does not exist"),
         r.stderr);
   }
@@ -404,7 +404,7 @@ class FileLoaderIT {
 
     YcsbProcess.Result missing = YcsbProcess.runMain("com.mytopling.ycsb.fileloader.tool.DatasetTool",
         List.of("stats", dir.resolve("absent.txt").toString()));
-    assertEquals(1, missing.exitCode);
+    assertEquals(ExitStatus.BAD_INPUT.code, missing.exitCode);
     assertEquals("dataset stats: data file " + dir.resolve("absent.txt") + " does not exist", missing.stderr.strip());
 
     byte[] gz = Files.readAllBytes(dir.resolve("reviews.txt.gz"));
@@ -412,14 +412,14 @@ class FileLoaderIT {
     Files.write(cut, java.util.Arrays.copyOf(gz, gz.length / 2));
     YcsbProcess.Result truncated = YcsbProcess.runMain("com.mytopling.ycsb.fileloader.tool.DatasetTool",
         List.of("stats", cut.toString()));
-    assertEquals(1, truncated.exitCode);
+    assertEquals(ExitStatus.BAD_INPUT.code, truncated.exitCode);
     assertEquals(1, truncated.stderr.strip().lines().count(), truncated.stderr);
     assertTrue(truncated.stderr.contains("truncated or corrupt gzip"), truncated.stderr);
     assertFalse(truncated.stderr.contains("\tat "), truncated.stderr);
 
     YcsbProcess.Result format = YcsbProcess.runMain("com.mytopling.ycsb.fileloader.tool.DatasetTool",
         List.of("convert", snap.toString(), "--to", "parquet"));
-    assertEquals(1, format.exitCode);
+    assertEquals(ExitStatus.BAD_INPUT.code, format.exitCode);
     assertEquals("dataset convert: unknown format 'parquet' (snap, tsv, csv, jsonl)", format.stderr.strip());
   }
 }

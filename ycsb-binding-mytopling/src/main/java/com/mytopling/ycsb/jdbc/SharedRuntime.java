@@ -122,7 +122,8 @@ final class SharedRuntime {
     TableSetup.prepare(config, dialect, layout, servers, drivers.connectUrls());
     List<String> connectUrls = drivers.connectUrls();
     List<String> added = drivers.added();
-    if (dialect instanceof SqlServerDialect sqlServer && !unicodeParametersFor(sqlServer, layout, servers, connectUrls)) {
+    if (dialect instanceof SqlServerDialect sqlServer && !unicodeParametersFor(sqlServer, layout, servers, connectUrls)
+        && added.stream().anyMatch(a -> a.startsWith(SqlServerDialect.UNICODE_PARAMETERS + "="))) {
       // NVARCHAR columns: strings go as Unicode, or characters outside the code page become '?'.
       added = new ArrayList<>();
       connectUrls = DriverSetup.connectUrls(servers.urls(), config.target, config.target.mysqlDriver, required,
