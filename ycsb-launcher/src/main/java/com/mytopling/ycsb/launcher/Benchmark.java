@@ -133,7 +133,9 @@ public final class Benchmark {
     Files.createDirectories(dir.resolve("hdr"));
     String started = OffsetDateTime.now().toString();
 
-    List<String> common = new ArrayList<>(List.of("-P", workload.toString(), "-P", dbProps.toString(),
+    // Later files win: the target's settings first, then the workload's own (workload-insert-fresh's
+    // db.batchsize=1 must beat a target's db.batchsize=1000), then -p over both.
+    List<String> common = new ArrayList<>(List.of("-P", dbProps.toString(), "-P", workload.toString(),
         "-p", "recordcount=" + records, "-p", "operationcount=" + operations, "-threads", Long.toString(threads),
         "-s", "-p", "hdrhistogram.percentiles=50,95,99,99.9", "-p", "hdrhistogram.fileoutput=true"));
     if (embedded) {
@@ -404,8 +406,9 @@ public final class Benchmark {
     m.put("start_time", started);
     m.put("end_time", OffsetDateTime.now().toString());
     Properties all = new Properties();
-    loadInto(all, workload);
+    // The same precedence as the phases' command lines: target file, workload file, then -p.
     loadInto(all, dbProps);
+    loadInto(all, workload);
     all.setProperty("recordcount", Long.toString(records));
     all.setProperty("operationcount", Long.toString(operations));
     all.setProperty("threadcount", Long.toString(threads));

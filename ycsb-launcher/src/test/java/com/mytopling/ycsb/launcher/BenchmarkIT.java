@@ -94,6 +94,29 @@ class BenchmarkIT {
     assertTrue(Files.readString(dir.resolve("metadata.json")).contains("\"clients\": 2"));
   }
 
+  /**
+   * Issue 11.2: the commit-throughput workload sets db.batchsize=1 and jdbc.batchupdateapi=false; a shipped target
+   * file sets db.batchsize=1000 with the batch API. The workload's own settings must win, so every run-phase insert
+   * is its own statement and commit (no BATCHED_OK, no INSERT-BATCH).
+   */
+  @Test
+  void aWorkloadFilesOwnSettingsBeatTheTargetFile(@TempDir Path out) throws Exception {
+    TestServer s = TestServers.innodb();
+    Path props = Tables.shippedTarget(out, "mariadb", s, "bench_fresh");
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--workload",
+        "workload-insert-fresh", "--records", "200", "--operations", "300", "--threads", "2",
+        "--out", out.resolve("runs").toString()), Tables.env(s));
+    assertEquals(0, r.exitCode, r::toString);
+    Path dir = resultsDir(r);
+    String run = Files.readString(dir.resolve("run.out"), StandardCharsets.UTF_8);
+    assertTrue(run.contains("[INSERT], Return=OK, 300"), run);
+    assertFalse(run.contains("BATCHED_OK"), run);
+    assertFalse(run.contains("INSERT-BATCH"), run);
+    assertEquals(500, Tables.rowCount(s, "bench_fresh"));
+    String meta = Files.readString(dir.resolve("metadata.json"), StandardCharsets.UTF_8);
+    assertTrue(meta.contains("\"db.batchsize\": \"1\""), meta);
+  }
+
   @Test
   void embeddedTargetRefusesSeveralClients(@TempDir Path out) {
     Scripts.Result r = Scripts.run("benchmark", List.of("--clients", "2", "--out", out.toString()));
