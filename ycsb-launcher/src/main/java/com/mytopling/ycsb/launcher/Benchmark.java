@@ -107,6 +107,10 @@ public final class Benchmark {
     boolean embedded = targetName.equals("embedded");
     long records = count(cl, "records", 100_000);
     long operations = count(cl, "operations", embedded ? 200_000 : 100_000);
+    if (operations < 1) {
+      // YCSB takes operationcount=0 as "no limit": the run phase would never end.
+      throw new UsageException("--operations: must be at least 1");
+    }
     long threads = count(cl, "threads", 4);
     if (threads < 1) {
       throw new UsageException("--threads: must be at least 1");
@@ -118,6 +122,14 @@ public final class Benchmark {
     if (clients > 1 && embedded) {
       throw new UsageException("--clients " + clients + " needs a server: the embedded MariaDB lives inside one client "
           + "process (use --target mariadb, scripts/start-mariadb starts one)");
+    }
+    if (clients > 1 && clients > Math.min(operations, Math.max(records, 1))) {
+      // A client process given no operations would run without limit (YCSB's 0), and one with no
+      // records to load has no histograms to merge: one operation and one record at least each.
+      int fewer = (int) Math.min(operations, Math.max(records, 1));
+      err.println("benchmark: " + records + " records and " + operations + " operations for " + clients
+          + " clients: running " + fewer + " client" + (fewer == 1 ? "" : "s"));
+      clients = fewer;
     }
     List<String> extra = new ArrayList<>();
     for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {

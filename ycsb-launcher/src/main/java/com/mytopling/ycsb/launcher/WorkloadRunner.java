@@ -55,8 +55,6 @@ final class WorkloadRunner {
     } catch (ClassNotFoundException | LinkageError e) {
       throw new UsageException("db: class '" + dbName + "' not found on the classpath");
     }
-    int target = Integer.parseInt(props.getProperty("target", "0"));
-    double targetPerThreadPerMs = target > 0 ? target / (double) threadCount / 1000.0 : -1;
     long maxExecutionSeconds = Long.parseLong(props.getProperty("maxexecutiontime", "0"));
 
     Measurements.setProperties(props);
@@ -79,6 +77,15 @@ final class WorkloadRunner {
       closeQuietly(prepareBinding(props.getProperty("db")));
       return 0;
     }
+    if (opCount > 0 && opCount < threadCount) {
+      // YCSB's ClientThread takes 0 operations as "no limit": a thread left without operations
+      // would run until stopped. Fewer threads, one operation or more each.
+      err.println("[ycsb] " + opCount + " operations for " + threadCount + " threads: running " + opCount
+          + " threads");
+      threadCount = (int) opCount;
+    }
+    int target = Integer.parseInt(props.getProperty("target", "0"));
+    double targetPerThreadPerMs = target > 0 ? target / (double) threadCount / 1000.0 : -1;
     CountDownLatch done = new CountDownLatch(threadCount);
     List<ClientThread> clients = new ArrayList<>(threadCount);
     for (int id = 0; id < threadCount; id++) {
