@@ -93,7 +93,7 @@ public final class FileLoaderConfig {
     try {
       String formatName = p.getProperty(FORMAT, "auto").trim();
       RecordFormat format = formatName.isEmpty() || formatName.equalsIgnoreCase("auto")
-          ? RecordFormat.fromFileName(path) : RecordFormat.fromName(formatName);
+          ? RecordFormat.ofFile(path) : RecordFormat.fromName(formatName);
       Compression compression = Compression.fromName(p.getProperty(COMPRESSION, "auto"));
       String charsetName = p.getProperty(CHARSET, "").trim();
       Charset charset = charsetName.isEmpty() ? null : Charset.forName(charsetName);
