@@ -107,6 +107,8 @@ final class WorkloadRunner {
     }
 
     AutoCloseable prepared = prepareBinding(dbName);
+    RepeatedLoadCheck repeatedLoad = !transactions && prepared != null
+        ? RepeatedLoadCheck.before(props, dbName, workload) : null;
     err.println("Starting test.");
     StatusThread status = null;
     if (Boolean.parseBoolean(props.getProperty("status", "false"))) {
@@ -150,6 +152,16 @@ final class WorkloadRunner {
       }
     }
     closeQuietly(prepared);
+    int rc = finish(workload, opCount, opsDone, runtimeMs, maxExecutionSeconds, transactions, status);
+    if (rc != 0 && repeatedLoad != null && repeatedLoad.hintAfterFailure() != null) {
+      err.println(repeatedLoad.hintAfterFailure());
+    }
+    return rc;
+  }
+
+  /** Cleans the workload up, writes YCSB's report and returns the exit code. */
+  private int finish(Workload workload, long opCount, long opsDone, long runtimeMs, long maxExecutionSeconds,
+                     boolean transactions, StatusThread status) {
     try {
       workload.cleanup();
     } catch (WorkloadException e) {

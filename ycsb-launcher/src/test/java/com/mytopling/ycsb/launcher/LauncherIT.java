@@ -59,6 +59,44 @@ class LauncherIT {
     assertFalse(r.stdout.contains("Return=NOT_FOUND"), r::toString);
   }
 
+  /**
+   * Issue 11.16: the same load run twice stops at the first existing key; it now says how to start over or to
+   * complete the earlier load, and both ways work. Row counts come from the table.
+   */
+  @Test
+  void aLoadRunAgainSaysHowToStartOverOrComplete() throws Exception {
+    TestServer s = TestServers.innodb();
+    Tables.drop(s, "launcher_again");
+    List<String> load = new ArrayList<>(List.of("load", "mytopling", "-P", OLD_WORKLOAD, "-threads", "2",
+        "-p", "table=launcher_again", "-p", "db.createtable=true", "-p", "recordcount=40"));
+    load.addAll(dbArgs(s));
+    Scripts.Result first = Scripts.run("ycsb", load);
+    assertEquals(0, first.exitCode, first::toString);
+    assertTrue(first.stderrLines("[ycsb] hint:").isEmpty(), first::toString);
+    assertEquals(40, Tables.rowCount(s, "launcher_again"));
+
+    Scripts.Result again = Scripts.run("ycsb", load);
+    assertEquals(1, again.exitCode, again::toString);
+    List<String> hint = again.stderrLines("[ycsb] hint:");
+    assertEquals(1, hint.size(), again::toString);
+    assertTrue(hint.get(0).contains("table launcher_again held this load's first key")
+        && hint.get(0).contains("-p db.droptable=true starts from an empty table")
+        && hint.get(0).contains("-p db.insertexisting=skip completes an earlier load"), hint.get(0));
+    assertEquals(40, Tables.rowCount(s, "launcher_again"));
+
+    List<String> skip = new ArrayList<>(load);
+    skip.addAll(List.of("-p", "db.insertexisting=skip", "-p", "recordcount=60"));
+    Scripts.Result completed = Scripts.run("ycsb", skip);
+    assertEquals(0, completed.exitCode, completed::toString);
+    assertEquals(60, Tables.rowCount(s, "launcher_again"));
+
+    List<String> drop = new ArrayList<>(load);
+    drop.addAll(List.of("-p", "db.droptable=true", "-p", "recordcount=30"));
+    Scripts.Result fresh = Scripts.run("ycsb", drop);
+    assertEquals(0, fresh.exitCode, fresh::toString);
+    assertEquals(30, Tables.rowCount(s, "launcher_again"));
+  }
+
   private static String oneLine(Scripts.Result r, String prefix, int exit) {
     assertEquals(exit, r.exitCode, r::toString);
     List<String> lines = r.stderrLines(prefix);
