@@ -132,7 +132,7 @@ final class StatusLines extends Thread {
     return new long[] {ops, ok};
   }
 
-  /** Days, hours and minutes, or seconds under a minute, as YCSB words its estimate. */
+  /** Days, hours and minutes, or seconds under a minute, worded as YCSB words its estimate. */
   static String remaining(long seconds) {
     StringBuilder s = new StringBuilder();
     long days = TimeUnit.SECONDS.toDays(seconds);
@@ -148,7 +148,8 @@ final class StatusLines extends Thread {
       s.append(minutes).append(minutes == 1 ? " minute " : " minutes ");
     }
     if (s.length() == 0) {
-      s.append(seconds).append(" seconds ");
+      // YCSB 0.17 words a one-digit count "second" and longer ones "seconds"; kept, so lines read as YCSB's.
+      s.append(seconds).append(s.length() == 1 ? " second " : " seconds ");
     }
     return s.toString();
   }
