@@ -47,6 +47,8 @@ class BenchmarkIT {
     Path dir = resultsDir(r);
     assertTrue(dir.getFileName().toString().endsWith("-embedded-workloada"), dir.toString());
     assertRunFolder(dir, r);
+    // The embedded server's table holds the loaded rows (workload A inserts none in its run).
+    assertEquals(2000, EmbeddedRowCount.count(EMBEDDED_DIR, "usertable"));
   }
 
   @Test
@@ -65,6 +67,7 @@ class BenchmarkIT {
     assertTrue(meta.contains("\"engine\": \"InnoDB\""), meta);
     // The password came from YCSB_DB_PASSWORD: the stored properties do not hold it.
     assertFalse(meta.contains("db.passwd"), meta);
+    assertEquals(3000, Tables.rowCount(s, "bench_it"));
   }
 
   @Test
@@ -74,23 +77,34 @@ class BenchmarkIT {
     Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
         + "db.batchsize=100\njdbc.batchupdateapi=true\ntable=bench_clients\n");
     Map<String, String> env = s.password() == null ? Map.of() : Map.of("YCSB_DB_PASSWORD", s.password());
-    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients", "2", "--records", "3000",
-        "--operations", "4000", "--threads", "2", "--out", out.resolve("runs").toString()), env);
+    // Each client's phases last a few seconds (-target 2500 per client), so that two JVMs started together on a
+    // busy machine still work at the same time: the merge refuses clients that never did.
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients", "2", "--records", "8000",
+        "--operations", "16000", "--threads", "2", "-p", "target=2500", "--out", out.resolve("runs").toString()), env);
     assertEquals(0, r.exitCode, r::toString);
     Path dir = resultsDir(r);
     for (String f : List.of("client-0/load.out", "client-1/load.out", "client-0/run.out", "client-1/run.out")) {
       assertTrue(Files.size(dir.resolve(f)) > 0, f);
     }
-    // Client 0 loaded keys 0..1499 and client 1 keys 1500..2999: 1,500 rows each, none twice.
-    assertTrue(Files.readString(dir.resolve("client-0/load.out")).contains("[INSERT-BATCH], Return=OK, 1500"));
-    assertTrue(Files.readString(dir.resolve("client-1/load.out")).contains("[INSERT-BATCH], Return=OK, 1500"));
+    // Client 0 loaded keys 0..3999 and client 1 keys 4000..7999: 4,000 rows each, none twice.
+    assertTrue(Files.readString(dir.resolve("client-0/load.out")).contains("[INSERT-BATCH], Return=OK, 4000"));
+    assertTrue(Files.readString(dir.resolve("client-1/load.out")).contains("[INSERT-BATCH], Return=OK, 4000"));
     try (var c = s.connect(); var st = c.createStatement();
          var rs = st.executeQuery("SELECT COUNT(*) FROM bench_clients")) {
       rs.next();
-      assertEquals(3000, rs.getInt(1));
+      assertEquals(8000, rs.getInt(1));
     }
-    String summary = Files.readString(dir.resolve("summary.json"), StandardCharsets.UTF_8);
-    assertTrue(summary.contains("\"clients\""), summary);
+    // The merged summary: two clients, every operation and every stored row counted once.
+    com.fasterxml.jackson.databind.JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(dir.resolve("summary.json").toFile());
+    assertEquals(2, summary.at("/phases/run/clients").size(), summary::toString);
+    assertEquals("client-0", summary.at("/phases/run/clients/0/client").asText());
+    assertEquals(16000, summary.at("/phases/run/clients/0/operations").asLong()
+        + summary.at("/phases/run/clients/1/operations").asLong(), summary::toString);
+    assertEquals(16000, summary.at("/phases/run/successful_operations").asLong(), summary::toString);
+    assertEquals(8000, summary.at("/phases/load/successful_operations").asLong(), summary::toString);
+    assertEquals("8000", summary.at("/phases/load/binding_totals/stored").asText(), summary::toString);
+    assertEquals(8000, summary.at("/phases/load/batched_inserts/rows_stored").asLong(), summary::toString);
     assertTrue(Files.readString(dir.resolve("metadata.json")).contains("\"clients\": 2"));
   }
 

@@ -37,7 +37,7 @@ class LauncherIT {
   }
 
   @Test
-  void loadAndRunAgainstARealServerWithTheStockBindingName() {
+  void loadAndRunAgainstARealServerWithTheStockBindingName() throws Exception {
     TestServer s = TestServers.innodb();
     List<String> load = new ArrayList<>(List.of("load", "jdbc", "-P", OLD_WORKLOAD, "-threads", "4", "-s",
         "-p", "table=launcher_t", "-p", "db.createtable=true", "-p", "db.droptable=true",
@@ -46,6 +46,7 @@ class LauncherIT {
     Scripts.Result l = Scripts.run("ycsb", load);
     assertEquals(0, l.exitCode, l::toString);
     assertTrue(l.stdout.contains("[INSERT-BATCH], Return=OK, 300"), l::toString);
+    assertEquals(300, Tables.rowCount(s, "launcher_t"));
     // The echoed command line never shows the password.
     assertFalse(s.password() != null && l.stderr.contains("db.passwd=" + s.password()), l::toString);
 
@@ -57,6 +58,7 @@ class LauncherIT {
     assertTrue(r.stdout.contains("[OVERALL], Throughput(ops/sec)"), r::toString);
     assertFalse(r.stdout.contains("Return=ERROR"), r::toString);
     assertFalse(r.stdout.contains("Return=NOT_FOUND"), r::toString);
+    assertEquals(300, Tables.rowCount(s, "launcher_t"));
   }
 
   /**
