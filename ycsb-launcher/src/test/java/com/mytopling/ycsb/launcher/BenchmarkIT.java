@@ -160,6 +160,32 @@ class BenchmarkIT {
     }
   }
 
+  /**
+   * Issue 11.9: a load that fails part-way (here a review text longer than its column stops the file workload with
+   * exit status 3, after earlier batches were stored) ends the job: no run phase on a half-loaded table.
+   */
+  @Test
+  void aFailedLoadStopsTheJobBeforeTheRunPhase(@TempDir Path out) throws Exception {
+    TestServer s = TestServers.innodb();
+    Path data = out.resolve("reviews.txt");
+    try (var os = Files.newOutputStream(data)) {
+      new com.mytopling.ycsb.fileloader.tool.ReviewSynthesizer(5).write(400, os);
+    }
+    Path props = Tables.shippedTarget(out, "mariadb", s, "bench_failed_load");
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--workload",
+        "fileloader-reviews-load.properties", "--records", "400", "--operations", "100", "--threads", "2",
+        "-p", "fileloader.file=" + data, "-p", "fileloader.maxlength.text=1500", "--out", out.resolve("runs").toString()),
+        Tables.env(s));
+    assertEquals(1, r.exitCode, r::toString);
+    assertTrue(r.stderr.contains("fileloader: FAILED: record at line"), r::toString);
+    assertTrue(r.stderr.contains("benchmark: load phase failed (exit 3)"), r::toString);
+    assertFalse(r.stderr.contains("benchmark: run phase"), r::toString);
+    Path dir = Files.list(out.resolve("runs")).findFirst().orElseThrow();
+    assertFalse(Files.exists(dir.resolve("run.out")), "no run phase");
+    long rows = Tables.rowCount(s, "bench_failed_load");
+    assertTrue(rows < 400, "the load stopped part-way: " + rows + " rows");
+  }
+
   @Test
   void embeddedTargetRefusesSeveralClients(@TempDir Path out) {
     Scripts.Result r = Scripts.run("benchmark", List.of("--clients", "2", "--out", out.toString()));
