@@ -95,7 +95,7 @@ public final class FileLoaderConfig {
       try {
         String formatName = r.string(FORMAT, "auto");
         RecordFormat format = formatName.equalsIgnoreCase("auto")
-            ? RecordFormat.fromFileName(path) : RecordFormat.fromName(formatName);
+            ? RecordFormat.ofFile(path) : RecordFormat.fromName(formatName);
         Compression compression = Compression.fromName(r.string(COMPRESSION, "auto"));
         String charsetName = r.string(CHARSET);
         Charset charset = charsetName == null ? null : Charset.forName(charsetName);

@@ -61,6 +61,17 @@ public class FileWorkload extends CoreWorkload {
   private long firstKeyNumber;
   private volatile String failure;
   private volatile boolean stoppedAtEndOfFile;
+  private volatile BindingRows bindingRows;
+
+  /**
+   * What the binding did with the rows this workload handed it, when a launcher can tell (ours asks the binding
+   * after every client thread's cleanup, final flush included, and before this workload's cleanup). With batching
+   * an insert that returned OK has only reached the binding's buffer: the summary says OK only if the rows are
+   * accounted for as stored (or skipped as existing).
+   */
+  public void bindingRows(BindingRows rows) {
+    this.bindingRows = rows;
+  }
 
   /** For tests: where notes and the summary go instead of stderr and stdout. */
   void setOutput(PrintStream notes, PrintStream summary) {
@@ -473,6 +484,13 @@ public class FileWorkload extends CoreWorkload {
   public void cleanup() throws WorkloadException {
     if (progress != null) {
       progress.close();
+    }
+    BindingRows rows = bindingRows;
+    if (failure == null && rows != null && rows.stored() + rows.skipped() < counters.insertsOk()) {
+      long handed = counters.insertsOk();
+      fail((handed - rows.stored() - rows.skipped()) + " of the " + handed + " rows handed to the binding were not "
+          + "stored (binding totals: stored=" + rows.stored() + " skipped=" + rows.skipped() + " failed="
+          + rows.failed() + ")");
     }
     if (!transactions && failure == null && counters.insertsOk() < expectedInserts && !isStopRequested()) {
       // Threads that stopped without a failure note (e.g. a DB error reported only as a status).

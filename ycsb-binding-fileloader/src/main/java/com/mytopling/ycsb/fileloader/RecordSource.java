@@ -46,7 +46,20 @@ public final class RecordSource implements AutoCloseable {
   private RecordParser parser;
   /** Uncompressed bytes read in earlier passes (wrap-around), so input bytes add up over passes. */
   private long bytesOfEarlierPasses;
+  /** Passes over the file started so far, less one (wrap-around). */
+  private long pass;
   private long toSkip;
+  /**
+   * Where this source's own part of the file starts: the pass and the byte offset in it at which
+   * the records to skip (insertstart, fileloader.run.skip) were behind it; -1 while skipping.
+   * Malformed records and input bytes are counted from there on, and a malformed record only on
+   * the first pass over its place, so that clients splitting a file by insertstart, and passes of
+   * fileloader.wrap, never count one twice.
+   */
+  private long ownPass = -1;
+  private long ownFromOffset;
+  /** Bytes of all passes up to ownFromOffset, subtracted from the input bytes counted. */
+  private long bytesBeforeOwnPart;
   private long nextOrdinal;
   private long usableThisPass;
   private boolean endOfFile;
@@ -74,6 +87,9 @@ public final class RecordSource implements AutoCloseable {
     this.log = log;
     this.toSkip = skip;
     this.seenKeys = keyIndexes.length > 0 ? new KeyFingerprints() : null;
+    if (skip == 0) {
+      ownPass = 0;
+    }
   }
 
   /**
@@ -86,29 +102,37 @@ public final class RecordSource implements AutoCloseable {
       throw new FatalRecordException(fatal);
     }
     while (!endOfFile) {
-      FileRecord r = readOne();
+      boolean skipping = toSkip > 0;
+      FileRecord r = readOne(skipping);
       if (r == null) {
         continue;
       }
-      if (toSkip > 0) {
-        toSkip--;
+      if (skipping) {
+        if (--toSkip == 0) {
+          ownPass = pass;
+          ownFromOffset = parser.bytesConsumed();
+          bytesBeforeOwnPart = bytesOfEarlierPasses + ownFromOffset;
+        }
         continue;
       }
       counters.delivered.increment();
-      counters.inputBytes.set(bytesOfEarlierPasses + parser.bytesConsumed());
+      counters.inputBytes.set(bytesOfEarlierPasses + parser.bytesConsumed() - bytesBeforeOwnPart);
       counters.valueChars.add(r.valueChars());
       return r;
     }
     return null;
   }
 
-  /** One step: a usable record, or null after dealing with an unusable one or end of file. */
-  private FileRecord readOne() throws FatalRecordException {
+  /**
+   * One step: a usable record, or null after dealing with an unusable one or end of file. A
+   * record being skipped only counts for ordinals: its values are not checked (it is not written
+   * here) and {@link #SKIPPED} stands for it.
+   */
+  private FileRecord readOne(boolean skipping) throws FatalRecordException {
     DataRecord rec;
     try {
       rec = parser.next();
     } catch (MalformedRecordException e) {
-      counters.malformed.increment();
       rejected(e.getMessage());
       return null;
     } catch (IOException e) {
@@ -136,6 +160,11 @@ public final class RecordSource implements AutoCloseable {
           break;
         }
       }
+    }
+    if (skipping) {
+      usableThisPass++;
+      nextOrdinal++;
+      return SKIPPED;
     }
     String[] values = new String[mapping.size()];
     for (int c = 0; c < values.length; c++) {
@@ -204,14 +233,24 @@ public final class RecordSource implements AutoCloseable {
           + " characters, longer than " + TableLayout.MAX_KEY_LENGTH;
     }
     if (problem != null) {
-      counters.malformed.increment();
       rejected("malformed record at " + rec.position() + ": " + problem);
       return null;
     }
     return sb.toString();
   }
 
+  /**
+   * A malformed record just read. Outside this source's own part of the file (records skipped
+   * for insertstart belong to another client; a later wrap pass was counted on the first) it is
+   * passed over without a word.
+   */
   private void rejected(String message) throws FatalRecordException {
+    long end = parser.bytesConsumed();
+    boolean own = ownPass >= 0 && (pass == ownPass || (pass == ownPass + 1 && end <= ownFromOffset));
+    if (!own) {
+      return;
+    }
+    counters.malformed.increment();
     if (malformedPolicy == MalformedPolicy.FAIL) {
       throw fail(message + " (fileloader.malformed=fail)");
     }
@@ -235,8 +274,12 @@ public final class RecordSource implements AutoCloseable {
       throw fail("cannot reopen " + spec.path() + " to wrap around: " + e.getMessage());
     }
     counters.wraps.increment();
+    pass++;
     usableThisPass = 0;
   }
+
+  /** Stands for a usable record passed over for insertstart or fileloader.run.skip. */
+  private static final FileRecord SKIPPED = new FileRecord(-1, null, List.of(), new String[0], 0, 0);
 
   private FatalRecordException fail(String message) {
     fatal = message;

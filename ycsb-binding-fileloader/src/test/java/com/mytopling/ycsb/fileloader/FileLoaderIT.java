@@ -271,6 +271,16 @@ class FileLoaderIT {
         "fileloader.keyfields=productId,userId", "fileloader.duplicates=error");
     assertEquals(ExitStatus.FAILED.code, error.exitCode, error.toString());
     assertTrue(error.stderr.contains("duplicate key '"), error.stderr);
+    // One thread, one row per statement: every record before the first duplicate is stored, nothing after it.
+    Set<String> beforeFirstDuplicate = new HashSet<>();
+    for (DataRecord r : recs) {
+      if (!beforeFirstDuplicate.add(r.value(0) + ":" + r.value(1))) {
+        break;
+      }
+    }
+    Map<String, List<String>> stopped = rows(s, table, FIELDS);
+    assertEquals(beforeFirstDuplicate, stopped.keySet());
+    stopped.forEach((k, v) -> assertEquals(first.get(k), v, k));
 
     drop(s, table);
     YcsbProcess.Result upsert = ycsb(s, table, true, 1, file, "recordcount=" + recs.size(),
@@ -319,6 +329,18 @@ class FileLoaderIT {
     assertEquals("true", out(eof, "StoppedAtEndOfFile"));
     assertEquals(100, eof.output.count("UPDATE", "Operations"), eof.toString());
     assertTrue(eof.stderr.contains("end of the data file after 100 records"), eof.stderr);
+    // Each field of each row holds its loaded value or that field of one of the update file's records.
+    Map<String, List<String>> after = rows(s, table, FIELDS);
+    assertEquals(RECORDS, after.size());
+    for (int k = 0; k < RECORDS; k++) {
+      List<String> row = after.get(key(k));
+      for (int f = 0; f < FIELDS.size(); f++) {
+        String v = row.get(f);
+        int field = f;
+        assertTrue(v.equals(rows.get(key(k)).get(f))
+            || updateRecords.stream().anyMatch(u -> values(u).get(field).equals(v)), "key " + k + " field " + f);
+      }
+    }
   }
 
   /** Creates the table with `dataset schema` (run as a process) and returns the DDL. */

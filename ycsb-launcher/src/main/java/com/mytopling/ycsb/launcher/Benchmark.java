@@ -108,6 +108,10 @@ public final class Benchmark {
     boolean embedded = targetName.equals("embedded");
     long records = count(cl, "records", 100_000);
     long operations = count(cl, "operations", embedded ? 200_000 : 100_000);
+    if (operations < 1) {
+      // YCSB takes operationcount=0 as "no limit": the run phase would never end.
+      throw new UsageException("--operations: must be at least 1");
+    }
     long threads = count(cl, "threads", 4);
     if (threads < 1) {
       throw new UsageException("--threads: must be at least 1");
@@ -119,6 +123,14 @@ public final class Benchmark {
     if (clients > 1 && embedded) {
       throw new UsageException("--clients " + clients + " needs a server: the embedded MariaDB lives inside one client "
           + "process (use --target mariadb, scripts/start-mariadb starts one)");
+    }
+    if (clients > 1 && clients > Math.min(operations, Math.max(records, 1))) {
+      // A client process given no operations would run without limit (YCSB's 0), and one with no
+      // records to load has no histograms to merge: one operation and one record at least each.
+      int fewer = (int) Math.min(operations, Math.max(records, 1));
+      err.println("benchmark: " + records + " records and " + operations + " operations for " + clients
+          + " clients: running " + fewer + " client" + (fewer == 1 ? "" : "s"));
+      clients = fewer;
     }
     List<String> extra = new ArrayList<>();
     for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
@@ -134,7 +146,9 @@ public final class Benchmark {
     Files.createDirectories(dir.resolve("hdr"));
     String started = OffsetDateTime.now().toString();
 
-    List<String> common = new ArrayList<>(List.of("-P", workload.toString(), "-P", dbProps.toString(),
+    // Later files win: the target's settings first, then the workload's own (workload-insert-fresh's
+    // db.batchsize=1 must beat a target's db.batchsize=1000), then -p over both.
+    List<String> common = new ArrayList<>(List.of("-P", dbProps.toString(), "-P", workload.toString(),
         "-p", "recordcount=" + records, "-p", "operationcount=" + operations, "-threads", Long.toString(threads),
         "-s", "-p", "hdrhistogram.percentiles=50,95,99,99.9", "-p", "hdrhistogram.fileoutput=true"));
     if (embedded) {
@@ -410,8 +424,9 @@ public final class Benchmark {
     m.put("start_time", started);
     m.put("end_time", OffsetDateTime.now().toString());
     Properties all = new Properties();
-    loadInto(all, workload);
+    // The same precedence as the phases' command lines: target file, workload file, then -p.
     loadInto(all, dbProps);
+    loadInto(all, workload);
     all.setProperty("recordcount", Long.toString(records));
     all.setProperty("operationcount", Long.toString(operations));
     all.setProperty("threadcount", Long.toString(threads));

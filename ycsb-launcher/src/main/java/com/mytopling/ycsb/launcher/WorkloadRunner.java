@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.fileloader.BindingRows;
+import com.mytopling.ycsb.fileloader.FileWorkload;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -15,7 +17,6 @@ import org.apache.htrace.core.Tracer;
 import site.ycsb.ClientThread;
 import site.ycsb.DB;
 import site.ycsb.DBFactory;
-import site.ycsb.StatusThread;
 import site.ycsb.TerminatorThread;
 import site.ycsb.UnknownDBException;
 import site.ycsb.Utils;
@@ -55,8 +56,6 @@ final class WorkloadRunner {
     } catch (ClassNotFoundException | LinkageError e) {
       throw new UsageException("db: class '" + dbName + "' not found on the classpath");
     }
-    int target = Integer.parseInt(props.getProperty("target", "0"));
-    double targetPerThreadPerMs = target > 0 ? target / (double) threadCount / 1000.0 : -1;
     long maxExecutionSeconds = Long.parseLong(props.getProperty("maxexecutiontime", "0"));
 
     Measurements.setProperties(props);
@@ -79,8 +78,23 @@ final class WorkloadRunner {
       closeQuietly(prepareBinding(props.getProperty("db")));
       return 0;
     }
+    if (opCount > 0 && opCount < threadCount) {
+      // YCSB's ClientThread takes 0 operations as "no limit": a thread left without operations
+      // would run until stopped. Fewer threads, one operation or more each.
+      err.println("[ycsb] " + opCount + " operations for " + threadCount + " threads: running " + opCount
+          + " threads");
+      threadCount = (int) opCount;
+    }
+    int target = Integer.parseInt(props.getProperty("target", "0"));
+    double targetPerThreadPerMs = target > 0 ? target / (double) threadCount / 1000.0 : -1;
+    AutoCloseable prepared = prepareBinding(dbName);
+    BindingRows bindingRows = rowsOf(prepared);
     CountDownLatch done = new CountDownLatch(threadCount);
     List<ClientThread> clients = new ArrayList<>(threadCount);
+    List<CountingDb> counters = new ArrayList<>(threadCount);
+    long[] planned = new long[threadCount];
+    // Client threads see the workload through CountingWorkload, which marks each operation for their CountingDb.
+    Workload counted = new CountingWorkload(workload);
     for (int id = 0; id < threadCount; id++) {
       DB db;
       try {
@@ -91,22 +105,27 @@ final class WorkloadRunner {
       if (db == null) {
         throw new UsageException("db: class '" + dbName + "' could not be created");
       }
+      CountingDb counting = new CountingDb(db, bindingRows != null);
+      counters.add(counting);
       // Operations are split evenly; the first (opCount % threads) threads take one more.
       int perThread = (int) (opCount / threadCount + (id < opCount % threadCount ? 1 : 0));
-      ClientThread t = new ClientThread(db, transactions, workload, props, perThread, targetPerThreadPerMs, done);
+      planned[id] = perThread;
+      ClientThread t = new ClientThread(counting, transactions, counted, props, perThread, targetPerThreadPerMs, done);
       t.setThreadId(id);
       t.setThreadCount(threadCount);
       clients.add(t);
     }
 
-    AutoCloseable prepared = prepareBinding(dbName);
+    RepeatedLoadCheck repeatedLoad = !transactions && prepared != null
+        ? RepeatedLoadCheck.before(props, dbName, workload) : null;
     err.println("Starting test.");
-    StatusThread status = null;
+    boolean trackJvm = "true".equals(props.getProperty(Measurements.MEASUREMENT_TRACK_JVM_PROPERTY, "false"));
+    StatusLines status = null;
     if (Boolean.parseBoolean(props.getProperty("status", "false"))) {
       boolean standard = "timeseries".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, ""));
       int interval = Integer.parseInt(props.getProperty("status.interval", "10"));
-      boolean trackJvm = "true".equals(props.getProperty(Measurements.MEASUREMENT_TRACK_JVM_PROPERTY, "false"));
-      status = new StatusThread(done, clients, props.getProperty("label", ""), standard, interval, trackJvm);
+      status = new StatusLines(done, clients, counters, planned, bindingRows, props.getProperty("label", ""), standard,
+          interval, trackJvm, err);
       status.start();
     }
     List<Thread> threads = new ArrayList<>(threadCount);
@@ -117,7 +136,7 @@ final class WorkloadRunner {
     threads.forEach(Thread::start);
     TerminatorThread terminator = null;
     if (maxExecutionSeconds > 0) {
-      terminator = new TerminatorThread(maxExecutionSeconds, threads, workload);
+      terminator = new TerminatorThread(maxExecutionSeconds, threads, counted);
       terminator.start();
     }
     long opsDone = 0;
@@ -141,8 +160,26 @@ final class WorkloadRunner {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+    } else {
+      // The status thread's last line cuts every series' interval when the work is done; without it, cut here,
+      // so the HdrHistogram logs' last interval with work does not run on through the workload's cleanup.
+      Measurements.getMeasurements().getSummary();
+    }
+    if (bindingRows != null && workload instanceof FileWorkload fileWorkload) {
+      // Rows handed to the binding are only known stored now, after every thread's cleanup (final flush).
+      fileWorkload.bindingRows(bindingRows);
     }
     closeQuietly(prepared);
+    int rc = finish(workload, opCount, opsDone, runtimeMs, maxExecutionSeconds, transactions, status);
+    if (rc != 0 && repeatedLoad != null && repeatedLoad.hintAfterFailure() != null) {
+      err.println(repeatedLoad.hintAfterFailure());
+    }
+    return rc;
+  }
+
+  /** Cleans the workload up, writes YCSB's report and returns the exit code. */
+  private int finish(Workload workload, long opCount, long opsDone, long runtimeMs, long maxExecutionSeconds,
+                     boolean transactions, StatusLines status) {
     try {
       workload.cleanup();
     } catch (WorkloadException e) {
@@ -181,6 +218,16 @@ final class WorkloadRunner {
       throw new UsageException(e.getMessage());
     }
     return null;
+  }
+
+  /**
+   * The binding's row totals, when its prepare handle reports them (rows stored, failed and skipped so far, read
+   * off the hot path). The handle MyToplingDbClient.prepare returns is to offer them; until it does, null: the
+   * status lines then count inserts by their return codes (BATCHED_OK rows not at all) and the file workload's
+   * summary cannot compare what it handed over with what was stored.
+   */
+  private static BindingRows rowsOf(AutoCloseable handle) {
+    return handle instanceof BindingRows rows ? rows : null;
   }
 
   private static void closeQuietly(AutoCloseable c) {
@@ -234,7 +281,7 @@ final class WorkloadRunner {
   }
 
   /** Writes YCSB's summary: OVERALL runtime and throughput, GC totals, then every series. */
-  private void export(long opsDone, long runtimeMs, StatusThread status) throws IOException {
+  private void export(long opsDone, long runtimeMs, StatusLines status) throws IOException {
     String file = props.getProperty("exportfile");
     OutputStream out = file == null ? System.out : new FileOutputStream(file);
     String exporterName = props.getProperty("exporter", "site.ycsb.measurements.exporter.TextMeasurementsExporter")
@@ -261,11 +308,11 @@ final class WorkloadRunner {
       exporter.write("TOTAL_GCs", "Count", gcCount);
       exporter.write("TOTAL_GC_TIME", "Time(ms)", gcTime);
       exporter.write("TOTAL_GC_TIME_%", "Time(%)", 100.0 * gcTime / Math.max(1, runtimeMs));
-      if (status != null && status.trackJVMStats()) {
-        exporter.write("MAX_MEM_USED", "MBs", status.getMaxUsedMem());
-        exporter.write("MIN_MEM_USED", "MBs", status.getMinUsedMem());
-        exporter.write("MAX_THREADS", "Count", status.getMaxThreads());
-        exporter.write("MIN_THREADS", "Count", status.getMinThreads());
+      if (status != null && status.trackJvm()) {
+        exporter.write("MAX_MEM_USED", "MBs", status.maxUsedMem());
+        exporter.write("MIN_MEM_USED", "MBs", status.minUsedMem());
+        exporter.write("MAX_THREADS", "Count", status.maxThreads());
+        exporter.write("MIN_THREADS", "Count", status.minThreads());
       }
       Measurements.getMeasurements().exportMeasurements(exporter);
     } finally {

@@ -195,6 +195,8 @@ class LauncherBadInputIT {
     assertEquals(0, skipped.exitCode, skipped::toString);
     assertTrue(skipped.stdout.contains("[FILELOADER], MalformedRecords, 1"), skipped::toString);
     assertTrue(skipped.stderr.contains("[mytopling] totals: inserted rows stored=3 failed=0"), skipped::toString);
+    // The table holds the three good records, key by key, and not the malformed one.
+    assertEquals(List.of("1", "2", "4"), firstFieldsInKeyOrder(s, 3));
     List<String> fail = new ArrayList<>(args);
     fail.addAll(List.of("-p", "recordcount=4", "-p", "fileloader.malformed=fail"));
     YcsbProcess.Result failed = YcsbProcess.runMain(Ycsb.class.getName(), fail);
@@ -202,6 +204,28 @@ class LauncherBadInputIT {
     assertEquals(1, failed.stderr.lines().filter(l -> l.startsWith("fileloader: FAILED: malformed record at line 4")).count(),
         failed::toString);
     assertFalse(failed.stderr.contains("\tat "), failed::toString);
+    // Nothing from the malformed record on was stored.
+    List<String> stored = firstFieldsInKeyOrder(s, 4);
+    assertTrue(List.of("1", "2").containsAll(stored), stored::toString);
+  }
+
+  /** FIELD0 of the rows for YCSB's keys 0..n-1 of the load above (null where a key has no row). */
+  private static List<String> firstFieldsInKeyOrder(TestServer s, int n) throws Exception {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("recordcount", Integer.toString(n));
+    com.mytopling.ycsb.jdbc.testing.StoredRows.KeyNames names = com.mytopling.ycsb.jdbc.testing.StoredRows.KeyNames.of(p);
+    List<String> values = new ArrayList<>();
+    try (var c = s.connect(); var ps = c.prepareStatement("SELECT FIELD0 FROM bad_input_file WHERE YCSB_KEY = ?")) {
+      for (int k = 0; k < n; k++) {
+        ps.setString(1, names.key(k));
+        try (var rs = ps.executeQuery()) {
+          if (rs.next()) {
+            values.add(rs.getString(1));
+          }
+        }
+      }
+    }
+    return values;
   }
 
   @Test

@@ -149,6 +149,8 @@ class SecurityIT {
     }
     String metadata = Files.readString(files.stream().filter(f -> f.endsWith("metadata.json")).findFirst().get());
     assertTrue(metadata.contains("sslMode=VERIFY_CA"), "the URL is kept, masked: " + metadata);
+    // The job really loaded its rows, whichever way the password came.
+    assertEquals("100", db.sql("SELECT COUNT(*) FROM ycsb.sec_" + name + ";").strip(), name + ": rows in the table");
   }
 
   @Test
@@ -206,6 +208,7 @@ class SecurityIT {
           "-p", "db.passwd=" + PASSWORD, "-p", "db.droptable=true"), Map.of());
       assertEquals(0, ok.exitCode, mode + ": " + ok);
       assertTrue(ok.stderr.contains("[mytopling] totals: inserted rows stored=20 failed=0"), ok::toString);
+      assertEquals("20", db.sql("SELECT COUNT(*) FROM ycsb.tls_check;").strip(), mode + ": rows in the table");
       assertFalse(ok.stderr.contains(STORE_PASSWORD), ok::toString);
     }
     // The session really is encrypted.

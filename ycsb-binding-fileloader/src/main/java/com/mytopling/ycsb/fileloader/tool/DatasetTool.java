@@ -131,7 +131,7 @@ public final class DatasetTool {
     }
     Path path = Path.of(files.get(0));
     RecordFormat format = line.hasOption("format") ? RecordFormat.fromName(line.getOptionValue("format"))
-        : RecordFormat.fromFileName(path);
+        : RecordFormat.ofFile(path);
     Charset charset = null;
     if (line.hasOption("charset")) {
       try {

@@ -152,6 +152,10 @@ class DatasetToolTest {
     assertOneLineError(2, run("stats", p("missing.txt")), "dataset stats: data file", "does not exist");
     assertOneLineError(2, run("stats", "src/test/resources/reviews-sample.txt", "--format", "xml"),
         "unknown format 'xml'");
+    // Issue 11.16: a missing file whose name says no format is missing, not of an unknown format.
+    assertOneLineError(2, run("stats", p("movies")), "dataset stats: data file " + p("movies") + " does not exist");
+    assertOneLineError(2, run("stats", p("data.bin")), "dataset stats: data file " + p("data.bin") + " does not exist");
+    Files.writeString(dir.resolve("data.bin"), "x");
     assertOneLineError(2, run("stats", p("data.bin")), "cannot tell the format");
     byte[] sample = Files.readAllBytes(Path.of("src/test/resources/reviews-sample.txt"));
     Path gz = TestFiles.writeBytes(dir, "t.txt.gz", sample);

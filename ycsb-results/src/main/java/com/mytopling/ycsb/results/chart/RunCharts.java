@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.results.chart;
 
 import com.mytopling.ycsb.results.parse.HdrLog;
+import com.mytopling.ycsb.results.parse.OperationNames;
 import com.mytopling.ycsb.results.merge.HistogramStats;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
@@ -84,20 +85,28 @@ public final class RunCharts {
   private void throughputBars() throws IOException {
     List<String> phases = new ArrayList<>(phases());
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Throughput").xAxisTitle("phase").yAxisTitle("operations per second").build();
+        .title("Throughput: successful operations (OK; batched inserts: rows stored) and all operations")
+        .xAxisTitle("phase").yAxisTitle("operations per second").build();
     style(chart.getStyler());
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     boolean any = false;
     for (ChartedRun r : runs) {
       List<String> x = new ArrayList<>();
-      List<Number> y = new ArrayList<>();
+      List<Number> successful = new ArrayList<>();
+      List<Number> all = new ArrayList<>();
+      boolean anySuccessful = false;
       for (String phase : phases) {
         PhaseSummary p = r.summary().phase(phase);
         x.add(phase);
-        y.add(p == null || p.throughputOps == null ? null : p.throughputOps);
+        successful.add(p == null ? null : p.successfulThroughputOps);
+        all.add(p == null ? null : p.throughputOps);
+        anySuccessful |= p != null && p.successfulThroughputOps != null;
         any |= p != null && p.throughputOps != null;
       }
-      chart.addSeries(r.label(), x, y);
+      if (anySuccessful) {
+        chart.addSeries(r.label() + " successful", x, successful);
+      }
+      chart.addSeries(r.label() + " all operations", x, all);
     }
     if (any) {
       written.addAll(ChartFiles.save(chart, outDir, "throughput"));
@@ -106,7 +115,8 @@ public final class RunCharts {
 
   private void latencyBars(String phase, String op) throws IOException {
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(phase + " " + op + " latency percentiles").xAxisTitle("percentile").yAxisTitle("latency (us)").build();
+        .title(phase + " " + label(phase, op) + " latency percentiles").xAxisTitle("percentile")
+        .yAxisTitle("latency (us)").build();
     style(chart.getStyler());
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     List<String> categories = List.of("avg", "p50", "p95", "p99", "p99.9");
@@ -144,25 +154,15 @@ public final class RunCharts {
   }
 
   private void throughputOverTime(String phase) throws IOException {
-    XYChart chart = timeChart(phase + " throughput over time", "operations per second");
+    XYChart chart = timeChart(phase + " throughput over time: successful and all operations", "operations per second");
     int series = 0;
     for (ChartedRun r : runs) {
       PhaseSummary p = r.summary().phase(phase);
       if (p == null) {
         continue;
       }
-      List<Double> x = new ArrayList<>();
-      List<Double> y = new ArrayList<>();
-      for (StatusSample s : p.statusSeries) {
-        if (s.currentOpsPerSec != null) {
-          x.add((double) s.elapsedS);
-          y.add(s.currentOpsPerSec);
-        }
-      }
-      if (x.size() >= 2) {
-        chart.addSeries(r.label(), x, y).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
-        series++;
-      }
+      series += addRateSeries(chart, r.label() + " successful", p.statusSeries, s -> s.successfulOpsPerSec);
+      series += addRateSeries(chart, r.label() + " all operations", p.statusSeries, s -> s.currentOpsPerSec);
     }
     if (series > 0) {
       written.addAll(ChartFiles.save(chart, outDir, "throughput-over-time-" + phase));
@@ -171,8 +171,33 @@ public final class RunCharts {
     }
   }
 
+  private static int addRateSeries(XYChart chart, String name, List<StatusSample> samples,
+                                   java.util.function.Function<StatusSample, Double> rate) {
+    List<Double> x = new ArrayList<>();
+    List<Double> y = new ArrayList<>();
+    for (StatusSample s : samples) {
+      if (rate.apply(s) != null) {
+        x.add((double) s.elapsedS);
+        y.add(rate.apply(s));
+      }
+    }
+    if (x.size() < 2) {
+      return 0;
+    }
+    chart.addSeries(name, x, y).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+    return 1;
+  }
+
+  /** The series' name as reports give it: where inserts were batched, INSERT and INSERT-BATCH say what they time. */
+  private String label(String phase, String op) {
+    boolean batched = runs.stream().anyMatch(r -> r.summary().phase(phase) != null
+        && r.summary().phase(phase).batchedInserts != null);
+    return OperationNames.label(op, batched);
+  }
+
   private void p99OverTime(String phase, String op) throws IOException {
-    XYChart chart = timeChart(phase + " " + op + " p99 latency over time (per status interval)", "p99 latency (us)");
+    XYChart chart = timeChart(phase + " " + label(phase, op) + " p99 latency over time (per status interval)",
+        "p99 latency (us)");
     int series = 0;
     for (ChartedRun r : runs) {
       PhaseSummary p = r.summary().phase(phase);
@@ -220,7 +245,7 @@ public final class RunCharts {
    */
   private void distribution(String phase, String op) throws IOException {
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(phase + " " + op + " latency by percentile")
+        .title(phase + " " + label(phase, op) + " latency by percentile")
         .xAxisTitle("1/(1-percentile): 10 = p90, 100 = p99, 1000 = p99.9, 10000 = p99.99")
         .yAxisTitle("latency (us)").build();
     style(chart.getStyler());

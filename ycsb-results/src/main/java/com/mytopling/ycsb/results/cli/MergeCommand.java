@@ -75,8 +75,9 @@ final class MergeCommand implements Command {
     return ReportCli.OK;
   }
 
+  /** Clients are numbered from 0, as scripts/benchmark numbers its own. */
   private static int nextClientNumber(Path outDir) {
-    int next = 1;
+    int next = 0;
     for (String phase : RunFolder.PHASES) {
       Path dir = outDir.resolve("hdr").resolve(phase);
       while (Files.isDirectory(dir.resolve("client-" + next))) {

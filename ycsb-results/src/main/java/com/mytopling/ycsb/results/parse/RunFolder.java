@@ -68,6 +68,7 @@ public final class RunFolder {
       return null;
     }
     PhaseSummary phase = PhaseAssembler.assemble(YcsbOutputParser.parse(out.toString(), read(out)), intendedOnly);
+    SuccessfulOperations.fill(phase);
     Path err = dir.resolve(phaseName + ".err");
     if (Files.isRegularFile(err)) {
       StderrParser.Stderr stderr = StderrParser.parse(read(err));
@@ -92,20 +93,51 @@ public final class RunFolder {
     for (Path clientDir : clientDirs) {
       HdrLog.filesIn(clientDir).forEach(f -> phase.hdrLogs.add(dir.relativize(f).toString()));
     }
+    BindingTotalsSum totals = new BindingTotalsSum();
+    boolean outputMissing = false;
     for (PhaseSummary.ClientFigures client : phase.clients) {
       Path err = dir.resolve(client.client).resolve(phaseName + ".err");
       if (Files.isRegularFile(err)) {
-        StderrParser.parse(read(err)).bindingProblems().forEach(p -> phase.warnings.add(client.client + ": " + p));
+        StderrParser.Stderr stderr = StderrParser.parse(read(err));
+        stderr.bindingProblems().forEach(p -> phase.warnings.add(client.client + ": " + p));
+        client.bindingTotals = stderr.bindingTotals();
+        totals.add(client.client, stderr.bindingTotals());
       }
       Path out = dir.resolve(client.client).resolve(phaseName + ".out");
       if (!Files.isRegularFile(out)) {
         phase.warnings.add(dir.relativize(out) + " missing: return codes and the client's own figures unknown");
+        outputMissing = true;
         continue;
       }
       PhaseSummary own = PhaseAssembler.assemble(YcsbOutputParser.parse(out.toString(), read(out)), intendedOnly);
       client.runtimeMs = own.runtimeMs;
       client.throughputOps = own.throughputOps;
+      // The client's own warnings (return codes other than OK, missing lines) hold for the merged phase too.
+      own.warnings.forEach(w -> phase.warnings.add(client.client + ": " + w));
       own.operations.forEach((op, stats) -> addReturnCodes(phase.operations, op, stats));
+      client.successfulOperations = SuccessfulOperations.count(own);
+      long notStored = SuccessfulOperations.rowsNotStored(own);
+      if (notStored > 0 && client.successfulOpsInCommonWindow != null) {
+        // Inserts that returned OK but whose rows are not stored: when they happened is unknown, so all come off.
+        client.successfulOpsInCommonWindow = Math.max(0, client.successfulOpsInCommonWindow - notStored);
+        phase.warnings.add(client.client + ": " + notStored + " inserted rows were not stored after all; taken off "
+            + "its successful operations in the common window wherever they fell (the figure errs low)");
+      }
+    }
+    phase.bindingTotals = totals.sum();
+    phase.warnings.addAll(totals.problems());
+    phase.successfulOperations = SuccessfulOperations.count(phase);
+    SuccessfulOperations.fillBatchedInserts(phase);
+    if (outputMissing && SuccessfulOperations.batched(phase)) {
+      // Without every client's return codes the rows its batches stored are unknown.
+      phase.successfulThroughputOps = null;
+      phase.merge.successfulOpsInCommonWindow = null;
+      phase.warnings.add("successful throughput unknown: inserts were batched and not every client's output is here");
+    } else if (phase.merge != null) {
+      double inWindow = phase.clients.stream().mapToDouble(c -> c.successfulOpsInCommonWindow).sum();
+      phase.merge.successfulOpsInCommonWindow = inWindow;
+      phase.successfulThroughputOps = inWindow * 1000.0
+          / (phase.merge.commonWindowEndMs - phase.merge.commonWindowStartMs);
     }
     return phase;
   }
@@ -118,7 +150,7 @@ public final class RunFolder {
     from.returnCodes.forEach((code, n) -> target.returnCodes.merge(code, n, Long::sum));
   }
 
-  /** hdr/PHASE/client-N folders in client-number order. */
+  /** client-N folders (clients are numbered from 0) in client-number order. */
   static List<Path> clientDirs(Path hdrPhaseDir) {
     if (!Files.isDirectory(hdrPhaseDir)) {
       return List.of();
@@ -144,8 +176,11 @@ public final class RunFolder {
   }
 
   private static Map<String, String> readServer(Path dir, Map<String, Object> metadata) {
-    List<Path> candidates = new ArrayList<>(List.of(dir.resolve("run.err"), dir.resolve("load.err"),
-        dir.resolve("client-1").resolve("run.err"), dir.resolve("client-1").resolve("load.err")));
+    List<Path> candidates = new ArrayList<>(List.of(dir.resolve("run.err"), dir.resolve("load.err")));
+    for (Path client : clientDirs(dir)) {
+      candidates.add(client.resolve("run.err"));
+      candidates.add(client.resolve("load.err"));
+    }
     for (Path err : candidates) {
       if (Files.isRegularFile(err)) {
         Map<String, String> server = StderrParser.parse(read(err)).server();

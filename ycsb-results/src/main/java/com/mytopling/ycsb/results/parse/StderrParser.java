@@ -15,9 +15,13 @@ import java.util.regex.Pattern;
  * line for the server's identity. Everything else there (stack traces, JVM warnings) is left alone.
  */
 public final class StderrParser {
-  /** YCSB 0.17 StatusThread: "yyyy-MM-dd HH:mm:ss:SSS N sec: N operations; [X current ops/sec; ][est completion in ...]". */
+  /**
+   * YCSB 0.17 StatusThread: "yyyy-MM-dd HH:mm:ss:SSS N sec: N operations; [X current ops/sec; ][est completion in
+   * ...]", and our launcher's, which adds "N successful operations; [X successful ops/sec; ]" after the current rate.
+   */
   private static final Pattern STATUS = Pattern.compile(
-      "(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}:\\d{3}) (\\d+) sec: (\\d+) operations;(?: (\\S+) current ops/sec;)?(.*)$");
+      "(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}:\\d{3}) (\\d+) sec: (\\d+) operations;(?: (\\S+) current ops/sec;)?"
+      + "(?: (\\d+) successful operations;)?(?: (\\S+) successful ops/sec;)?(.*)$");
   /** "[READ: Count=51, Max=2577, Min=1, Avg=645.61, 90=1152, 99=2577, 99.9=2577, 99.99=2577]". */
   private static final Pattern SERIES = Pattern.compile("\\[([^:\\[\\]]+): ([^\\]]*)\\]");
   private static final String BINDING_PREFIX = "[mytopling] ";
@@ -98,7 +102,9 @@ public final class StderrParser {
     sample.elapsedS = Long.parseLong(m.group(2));
     sample.totalOps = Long.parseLong(m.group(3));
     sample.currentOpsPerSec = parseNumber(m.group(4));
-    Matcher series = SERIES.matcher(m.group(5));
+    sample.successfulOps = m.group(5) == null ? null : Long.parseLong(m.group(5));
+    sample.successfulOpsPerSec = parseNumber(m.group(6));
+    Matcher series = SERIES.matcher(m.group(7));
     while (series.find()) {
       sample.latencyUs.put(series.group(1).trim(), parseStats(series.group(2)));
     }
