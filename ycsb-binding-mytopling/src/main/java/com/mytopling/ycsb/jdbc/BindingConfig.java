@@ -56,6 +56,14 @@ public final class BindingConfig {
   public final boolean rocksdbBulkLoad;
   /** Driver for MySQL-protocol URLs (db.mysqldriver): auto, mysql, mariadb, or url (as written). */
   public final String mysqlDriver;
+  /** YCSB's dotransactions: true in the run phase (YCSB's default), false in a load. */
+  public final boolean runPhase;
+  /**
+   * db.batch.runphase: batch run-phase inserts as well. Off by default: a buffered row is
+   * acknowledged before the server has it, so a workload that reads the keys it just inserted
+   * (D, E, the file workload) finds nothing, and INSERT latency measures a buffer append.
+   */
+  public final boolean batchRunPhase;
 
   private BindingConfig(PropertyReader p, Properties props, Map<String, String> env) throws ConfigException {
     urls = Collections.unmodifiableList(readUrls(p, props));
@@ -103,6 +111,8 @@ public final class BindingConfig {
     bulkSort = p.bool("db.bulksort", false);
     rocksdbBulkLoad = p.bool("db.rocksdb.bulkload", false);
     mysqlDriver = p.choice("db.mysqldriver", DEFAULT_MYSQL_DRIVER, "auto", "mysql", "mariadb", "url");
+    runPhase = p.bool("dotransactions", true);
+    batchRunPhase = p.bool("db.batch.runphase", false);
     if (bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA && upsert == UpsertMode.UPDATE) {
       throw new ConfigException("db.bulkload=loaddata cannot update existing rows (db.upsert=update); "
           + "LOAD DATA can skip duplicates (default) or replace them (db.upsert=replace)");
@@ -120,9 +130,18 @@ public final class BindingConfig {
     return new BindingConfig(new PropertyReader(props), props, env);
   }
 
-  /** Rows per multi-row INSERT, or 1 when inserts go one at a time. */
-  public boolean batching() {
+  /** True when the batching properties ask for batches: jdbc.batchupdateapi=true and db.batchsize > 1. */
+  public boolean batchingRequested() {
     return batchUpdateApi && batchSize > 1;
+  }
+
+  /**
+   * True when inserts are buffered and sent in batches: when asked for, in a load, and in a run
+   * phase only with db.batch.runphase=true. Otherwise each insert reaches the server before
+   * insert() returns.
+   */
+  public boolean batching() {
+    return batchingRequested() && (!runPhase || batchRunPhase);
   }
 
   public boolean embedded() {

@@ -197,12 +197,19 @@ final class SharedRuntime {
     if (config.rocksdbBulkLoad && dialect.bulkLoadStart() == null) {
       throw new ConfigException("db.rocksdb.bulkload=true: dialect " + dialect.name() + " has no bulk-load mode (MyRocks only)");
     }
+    if (config.batchingRequested() && config.runPhase) {
+      log.println(config.batchRunPhase
+          ? "[mytopling] run phase: inserts are batched (db.batch.runphase=true): INSERT returns BATCHED_OK before its row"
+            + " is sent, so reads of just-inserted keys can miss them and INSERT latency is a buffer append"
+          : "[mytopling] run phase: each insert is sent before insert() returns (jdbc.batchupdateapi/db.batchsize"
+            + " batch loads only; db.batch.runphase=true batches here too)");
+    }
     if (config.batching()) {
       log.println("[mytopling] batched inserts: " + rt.batchRows(rt.layout.allFields()) + " rows per "
           + (rt.bulkMode == BulkMode.INSERT ? "statement" : rt.bulkMode.propertyValue())
           + " (db.bulkload=" + (config.bulkMode == BulkMode.AUTO ? "auto: " : "") + rt.bulkMode.propertyValue() + (config.bulkSort ? ", sorted by key" : "")
           + (config.rocksdbBulkLoad ? ", rocksdb_bulk_load" : "") + ")");
-    } else if (config.batchUpdateApi) {
+    } else if (config.batchUpdateApi && !config.batchingRequested()) {
       log.println("[mytopling] jdbc.batchupdateapi=true with db.batchsize=" + config.batchSize
           + ": rows are inserted one at a time (set db.batchsize > 1 to batch)");
     }
@@ -284,7 +291,8 @@ final class SharedRuntime {
         || writesRolledBack.sum() > 0) {
       log.println("[mytopling] totals: inserted rows stored=" + stored + " failed=" + failed
           + (config.skipExisting ? " skipped=" + skipped : "") + " reconnects=" + reconnects.sum() + " lock_retries=" + lockRetries.sum() + " errors=" + errors.total()
-          + (writesRolledBack.sum() > 0 ? " rolled_back_writes=" + writesRolledBack.sum() : ""));
+          + (writesRolledBack.sum() > 0 ? " rolled_back_writes=" + writesRolledBack.sum() : "")
+          + (config.runPhase && config.batching() ? " run_phase_batching=true" : ""));
     }
     errors.printSummary();
   }

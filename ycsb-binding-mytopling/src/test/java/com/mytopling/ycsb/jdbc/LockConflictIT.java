@@ -246,7 +246,7 @@ class LockConflictIT {
     // A long lock-wait timeout: after the deadlock the retried statement waits for the other
     // transaction's rollback, however slow the machine, and never times out.
     // The multi-row INSERT path: one statement locks both keys, so the opposite order deadlocks.
-    try (Client client = new Client(props(s, 60, table, "db.batchsize", "2", "jdbc.batchupdateapi", "true",
+    try (Client client = new Client(props(s, 60, table, "dotransactions", "false", "db.batchsize", "2", "jdbc.batchupdateapi", "true",
         "db.upsert", "true", "db.bulkload", "insert"));
          Connection other = s.connect(); Statement o = other.createStatement();
          Connection watcher = s.connect(); Statement w = watcher.createStatement()) {
