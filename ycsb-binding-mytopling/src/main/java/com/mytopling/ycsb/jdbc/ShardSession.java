@@ -204,14 +204,17 @@ final class ShardSession implements OperationWatchdog.Watched {
     }
   }
 
-  /** With jdbc.autocommit=false: commits every db.batchsize writes (1 when not batching). */
+  /**
+   * With jdbc.autocommit=false: commits every db.batchsize writes, counting each row of a batch
+   * as a write, so a full batch commits at once and single writes commit every db.batchsize.
+   */
   void afterWrite(int writes) throws SQLException {
     if (rt.config.autoCommit) {
       busySince = 0;
       return;
     }
     writesSinceCommit += writes;
-    if (writesSinceCommit >= rt.config.batchSize || buffer != null) {
+    if (writesSinceCommit >= rt.config.batchSize) {
       connection.commit();
       writesSinceCommit = 0;
     }
