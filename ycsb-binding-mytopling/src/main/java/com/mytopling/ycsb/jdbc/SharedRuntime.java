@@ -41,17 +41,16 @@ final class SharedRuntime {
   final String password;
   final ErrorLog errors;
   final PrintStream log;
-  /** Rows a batched or single insert stored, and rows whose insert failed. */
-  final LongAdder rowsStored = new LongAdder();
-  final LongAdder rowsFailed = new LongAdder();
-  /** Rows not inserted because their key existed (db.insertexisting=skip). */
-  final LongAdder rowsSkipped = new LongAdder();
+  /** Inserted rows stored, failed and skipped, and acknowledged writes rolled back (RowAccounting). */
+  final RowAccounting.Totals rows = new RowAccounting.Totals();
   final LongAdder reconnects = new LongAdder();
   final LongAdder lockRetries = new LongAdder();
+  /** The retry rules every operation runs under. */
+  final OperationRetry retry;
   /** db.sockettimeout for MySQL-protocol connections (no socket read timeout there; see OperationWatchdog). */
   final OperationWatchdog watchdog;
-  /** jdbc.autocommit=false: writes reported OK whose transaction was then rolled back. */
-  final LongAdder writesRolledBack = new LongAdder();
+  /** The totals of the last run released in this JVM (what the binding's totals line said). */
+  private static volatile BindingTotals lastTotals;
 
   private SharedRuntime(BindingConfig config, Dialect dialect, ServerInfo server, List<String> connectUrls,
                         List<String> displayUrls, String user, String password, PrintStream log) {
@@ -66,6 +65,7 @@ final class SharedRuntime {
     this.password = password;
     this.log = log;
     this.errors = new ErrorLog(log, password);
+    this.retry = new OperationRetry(config.lockRetries, lockRetries, errors);
     this.watchdog = config.socketTimeoutMs > 0 && !Dialects.isSqlServerUrl(connectUrls.get(0))
         ? new OperationWatchdog(config.socketTimeoutMs) : null;
     if (watchdog != null) {
@@ -86,6 +86,7 @@ final class SharedRuntime {
       return;
     }
     if (--users == 0) {
+      lastTotals = rt.totals();
       rt.printTotals();
       if (rt.watchdog != null) {
         rt.watchdog.stop();
@@ -283,16 +284,26 @@ final class SharedRuntime {
     return Secrets.mask(sb.toString(), password);
   }
 
+  /** What the run did with its rows so far; final once every client thread has released. */
+  BindingTotals totals() {
+    return new BindingTotals(rows.stored.sum(), rows.failed.sum(), rows.skipped.sum(), rows.writesRolledBack.sum(),
+        reconnects.sum(), lockRetries.sum(), errors.total(), config.runPhase && config.batching());
+  }
+
+  /** The totals of the last run released in this JVM, or null when none was. */
+  static BindingTotals lastTotals() {
+    return lastTotals;
+  }
+
   private void printTotals() {
-    long stored = rowsStored.sum();
-    long failed = rowsFailed.sum();
-    long skipped = rowsSkipped.sum();
-    if (stored > 0 || failed > 0 || skipped > 0 || reconnects.sum() > 0 || lockRetries.sum() > 0 || errors.total() > 0
-        || writesRolledBack.sum() > 0) {
-      log.println("[mytopling] totals: inserted rows stored=" + stored + " failed=" + failed
-          + (config.skipExisting ? " skipped=" + skipped : "") + " reconnects=" + reconnects.sum() + " lock_retries=" + lockRetries.sum() + " errors=" + errors.total()
-          + (writesRolledBack.sum() > 0 ? " rolled_back_writes=" + writesRolledBack.sum() : "")
-          + (config.runPhase && config.batching() ? " run_phase_batching=true" : ""));
+    BindingTotals t = totals();
+    if (t.rowsStored() > 0 || t.rowsFailed() > 0 || t.rowsSkipped() > 0 || t.reconnects() > 0 || t.lockRetries() > 0
+        || t.errors() > 0 || t.writesRolledBack() > 0) {
+      log.println("[mytopling] totals: inserted rows stored=" + t.rowsStored() + " failed=" + t.rowsFailed()
+          + (config.skipExisting ? " skipped=" + t.rowsSkipped() : "") + " reconnects=" + t.reconnects()
+          + " lock_retries=" + t.lockRetries() + " errors=" + t.errors()
+          + (t.writesRolledBack() > 0 ? " rolled_back_writes=" + t.writesRolledBack() : "")
+          + (t.runPhaseBatching() ? " run_phase_batching=true" : ""));
     }
     errors.printSummary();
   }
