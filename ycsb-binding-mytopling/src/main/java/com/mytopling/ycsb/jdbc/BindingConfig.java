@@ -40,6 +40,8 @@ public final class BindingConfig {
   public final boolean driverOptions;
   public final int connectTimeoutMs;
   public final int socketTimeoutMs;
+  /** db.reconnecttimeout: how long an operation on a shard whose connection was lost waits for it to reconnect. */
+  public final int reconnectTimeoutMs;
   public final Path embeddedDataDir;
   public final int embeddedPort;
   public final int lockRetries;
@@ -89,6 +91,7 @@ public final class BindingConfig {
     driverOptions = p.bool("db.driveroptions", true);
     connectTimeoutMs = p.intValue("db.connecttimeout", 10_000, 0, Integer.MAX_VALUE);
     socketTimeoutMs = p.intValue("db.sockettimeout", 300_000, 0, Integer.MAX_VALUE);
+    reconnectTimeoutMs = p.intValue("db.reconnecttimeout", 30_000, 0, Integer.MAX_VALUE);
     String dataDir = p.string("db.embedded.datadir");
     embeddedDataDir = dataDir == null ? defaultEmbeddedDataDir(env) : Path.of(dataDir).toAbsolutePath();
     embeddedPort = p.intValue("db.embedded.port", 0, 0, 65535);

@@ -7,12 +7,17 @@ import java.sql.SQLException;
 /**
  * One client thread's connection to one shard, with that connection's prepared statements, its
  * insert buffer and batch writer, and the accounting of the rows it stored. Not thread-safe:
- * YCSB gives every client thread its own DB instance. When the connection dies the session is
- * marked broken and reopened, with bounded backoff, by the next operation.
+ * YCSB gives every client thread its own DB instance.
+ *
+ * <p>When the connection dies the session is marked broken, and the next operation reconnects
+ * before it runs, waiting as an application would (attempts with a backoff of 50 ms doubling
+ * to 1 s) for at most db.reconnecttimeout; only then does it fail. So a server that is down
+ * costs each thread the operation that found it down, not an operation failed per
+ * microsecond until it is back.
  */
 final class ShardSession implements OperationWatchdog.Watched {
   private static final long FIRST_BACKOFF_NANOS = 50_000_000L;
-  private static final long MAX_BACKOFF_NANOS = 5_000_000_000L;
+  private static final long MAX_BACKOFF_NANOS = 1_000_000_000L;
 
   private final SharedRuntime rt;
   private final int shard;
@@ -20,6 +25,7 @@ final class ShardSession implements OperationWatchdog.Watched {
   private boolean broken;
   private long backoffNanos = FIRST_BACKOFF_NANOS;
   private long nextAttemptNanos;
+  private final long reconnectWaitNanos;
   private int writesSinceCommit;
 
   final StatementCache reads;
@@ -50,6 +56,7 @@ final class ShardSession implements OperationWatchdog.Watched {
     this.writer = batching ? BatchWriter.of(rt.bulkMode, rt) : null;
     this.mode = SessionMode.of(rt);
     this.accounting = new RowAccounting(rt.rows, !rt.config.autoCommit, mode.holdsRows());
+    this.reconnectWaitNanos = rt.config.reconnectTimeoutMs * 1_000_000L;
     open();
     if (rt.watchdog != null) {
       rt.watchdog.register(this);
@@ -90,28 +97,54 @@ final class ShardSession implements OperationWatchdog.Watched {
     broken = false;
   }
 
-  /** The live connection, reopening a broken one when its backoff has passed. */
+  /**
+   * The live connection. A broken one is reopened first, waiting for the server for at most
+   * db.reconnecttimeout; when it is still down then, the operation fails as a lost connection.
+   */
   Connection connection() throws SQLException {
     if (broken) {
-      long now = System.nanoTime();
-      if (now < nextAttemptNanos) {
-        throw new SQLException("connection to shard " + (shard + 1) + " is down; next reconnect attempt in "
-            + (nextAttemptNanos - now) / 1_000_000 + " ms", "08003");
-      }
-      try {
-        open();
-        rt.reconnects.increment();
-        backoffNanos = FIRST_BACKOFF_NANOS;
-      } catch (SQLException e) {
-        nextAttemptNanos = System.nanoTime() + backoffNanos;
-        backoffNanos = Math.min(MAX_BACKOFF_NANOS, backoffNanos * 2);
-        throw e;
-      }
+      reconnect();
     }
     if (rt.watchdog != null) {
       busySince = System.nanoTime(); // every operation starts here; cleared in after*/rollbackQuietly
     }
     return connection;
+  }
+
+  private void reconnect() throws SQLException {
+    long deadline = System.nanoTime() + reconnectWaitNanos;
+    SQLException last = null;
+    while (true) {
+      long now = System.nanoTime();
+      long wait = nextAttemptNanos - now;
+      if (wait > 0) {
+        if (nextAttemptNanos - deadline > 0) {
+          SQLException down = new SQLException("shard " + (shard + 1) + " is down: no connection within db.reconnecttimeout="
+              + rt.config.reconnectTimeoutMs + " ms", "08001", last);
+          throw down;
+        }
+        sleep(wait);
+      }
+      try {
+        open();
+        rt.reconnects.increment();
+        backoffNanos = FIRST_BACKOFF_NANOS;
+        return;
+      } catch (SQLException e) {
+        last = e;
+        nextAttemptNanos = System.nanoTime() + backoffNanos;
+        backoffNanos = Math.min(MAX_BACKOFF_NANOS, backoffNanos * 2);
+      }
+    }
+  }
+
+  private void sleep(long nanos) throws SQLException {
+    try {
+      Thread.sleep(nanos / 1_000_000L, (int) (nanos % 1_000_000L));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLException("interrupted while waiting to reconnect to shard " + (shard + 1), "08001", e);
+    }
   }
 
   PreparedStatement delete() throws SQLException {
@@ -181,7 +214,7 @@ final class ShardSession implements OperationWatchdog.Watched {
     }
   }
 
-  /** The connection died: dropped, so that the next operation reconnects. */
+  /** The connection died: dropped, so that the next operation reconnects (and waits for it). */
   void connectionLost() {
     if (broken) {
       return;

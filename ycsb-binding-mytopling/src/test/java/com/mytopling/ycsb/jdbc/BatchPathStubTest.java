@@ -23,9 +23,9 @@ import site.ycsb.measurements.Measurements;
 
 /**
  * The binding's row accounting and retries on failures scripted on a stub JDBC connection
- * (testing.StubServer): a deadlock then success,
+ * (testing.StubServer): a connection lost in the middle of a batch, a deadlock then success,
  * an executeBatch that stores part of its rows, a MyRocks bulk-load end that fails, a rolled
- * back transaction. Each test compares the binding's totals
+ * back transaction, a server that is down for a while. Each test compares the binding's totals
  * line with what the stub's table holds. The same paths run against real servers in the ITs.
  */
 class BatchPathStubTest {
@@ -124,6 +124,42 @@ class BatchPathStubTest {
   }
 
   @Test
+  void lostConnectionMidBatchLosesThatBatchAndTheRetriedInsertKeepsItsValues() throws Exception {
+    MyToplingDbClient c = start("InnoDB", "db.batchsize", "5", "jdbc.batchupdateapi", "true", "db.bulkload", "insert");
+    for (int i = 0; i < 4; i++) {
+      assertEquals(Status.BATCHED_OK, c.insert("t", "k" + i, row("k" + i)));
+    }
+    server.loseConnection("INSERT");
+    Map<String, ByteIterator> k4 = row("k4");
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.insert("t", "k4", k4));
+    // YCSB's insertion retry: the same key and map, whose values were read to the end.
+    assertEquals(Status.BATCHED_OK, c.insert("t", "k4", k4));
+    for (int i = 5; i < 8; i++) {
+      assertEquals(Status.BATCHED_OK, c.insert("t", "k" + i, row("k" + i)));
+    }
+    assertEquals(Status.OK, c.insert("t", "k8", row("k8")));
+    Totals totals = finish();
+    assertStored("k4", "k5", "k6", "k7", "k8");
+    assertEquals(5, totals.get("stored"), totals::toString);
+    assertEquals(4, totals.get("failed"), "k0..k3 were acknowledged and lost: " + totals);
+    assertEquals(1, totals.get("reconnects"), totals::toString);
+    assertEquals(1, totals.get("errors"), totals::toString);
+  }
+
+  @Test
+  void theRetryOfASingleInsertThatLostItsConnectionSendsItsValues() throws Exception {
+    MyToplingDbClient c = start("InnoDB");
+    server.loseConnection("INSERT");
+    Map<String, ByteIterator> k0 = row("k0");
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.insert("t", "k0", k0));
+    assertEquals(Status.OK, c.insert("t", "k0", k0));
+    Totals totals = finish();
+    assertStored("k0");
+    assertEquals(1, totals.get("stored"), totals::toString);
+    assertEquals(0, totals.get("failed"), "the retry stored the row: " + totals);
+  }
+
+  @Test
   void aDeadlockIsRetriedAndTheBatchStoredOnce() throws Exception {
     MyToplingDbClient c = start("InnoDB", "db.batchsize", "5", "jdbc.batchupdateapi", "true", "db.bulkload", "insert");
     server.fail("INSERT", 1, StubServer.deadlock());
@@ -207,5 +243,37 @@ class BatchPathStubTest {
     assertEquals(4, totals.get("stored"), totals::toString);
     assertEquals(2, totals.get("failed"), "k0 and k1 went with the rolled back transaction: " + totals);
     assertEquals(2, totals.get("rolled_back_writes"), totals::toString);
+  }
+
+  @Test
+  void anOperationOnAShardThatIsDownWaitsForTheReconnect() throws Exception {
+    MyToplingDbClient c = start("InnoDB", "db.reconnecttimeout", "60000");
+    assertEquals(Status.OK, c.insert("t", "k0", row("k0")));
+    int connects = server.connects.get();
+    server.refuseConnects(3);
+    Map<String, ByteIterator> result = new HashMap<>();
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.read("t", "k0", null, result), "the operation that finds it down");
+    for (int i = 0; i < 5; i++) {
+      assertEquals(Status.OK, c.read("t", "k0", null, result), "read " + i + " waits for the server");
+    }
+    assertEquals(connects + 4, server.connects.get(), "3 refused attempts, then one that worked");
+    Totals totals = finish();
+    assertEquals(1, totals.get("reconnects"), totals::toString);
+    assertEquals(1, totals.get("errors"), totals::toString);
+  }
+
+  @Test
+  void anOperationGivesUpAfterTheReconnectTimeout() throws Exception {
+    MyToplingDbClient c = start("InnoDB", "db.reconnecttimeout", "300");
+    assertEquals(Status.OK, c.insert("t", "k0", row("k0")));
+    server.refuseConnects(Integer.MAX_VALUE);
+    Map<String, ByteIterator> result = new HashMap<>();
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.read("t", "k0", null, result));
+    int connects = server.connects.get();
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.read("t", "k0", null, result));
+    assertTrue(server.connects.get() - connects >= 2, "it tried to reconnect more than once before giving up");
+    server.refuseConnects(0);
+    assertEquals(Status.OK, c.read("t", "k0", null, result));
+    finish();
   }
 }

@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * A private Debian MariaDB server that a fault test may kill, restart and configure as it
- * likes (TLS, lock timeouts), unlike the shared servers on 3307/3308. Same layout as
+ * likes (TLS, lock timeouts), unlike the shared servers on 3307/3308. Its port is the first
+ * free one from the one asked for, or from {@code SPARE_PORTS} when the environment sets it. Same layout as
  * scripts/start-mariadb: 127.0.0.1 only, datadir mode 700, database {@code ycsb}, user
  * {@code ycsb} with the given password. The test that starts it stops it; a JVM that dies
  * first takes it along (shutdown hook), and a server left by a killed test JVM is killed
@@ -113,6 +114,12 @@ public final class OwnMariaDb implements AutoCloseable {
       }
       process = null;
     }
+  }
+
+  /** True while the server process is alive. */
+  public boolean isRunning() {
+    Process p = process;
+    return p != null && p.isAlive();
   }
 
   /** SIGSTOP: the server keeps its sockets open and answers nothing, like a hung host. */
@@ -239,15 +246,25 @@ public final class OwnMariaDb implements AutoCloseable {
     }
   }
 
+  /**
+   * The first free port from {@code first}, or, when the environment names the ports this
+   * machine gives the tests ({@code SPARE_PORTS=LOW-HIGH}), the first free one of those.
+   */
   private static int freePort(int first) throws IOException {
-    for (int port = first; port < first + 100; port++) {
+    int last = first + 99;
+    String spare = System.getenv("SPARE_PORTS");
+    if (spare != null && spare.matches("\\d+-\\d+")) {
+      first = Integer.parseInt(spare.substring(0, spare.indexOf('-')));
+      last = Integer.parseInt(spare.substring(spare.indexOf('-') + 1));
+    }
+    for (int port = first; port <= last; port++) {
       try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getByName("127.0.0.1"))) {
         return port;
       } catch (IOException inUse) {
         // Try the next one.
       }
     }
-    throw new IOException("no free port in " + first + ".." + (first + 99));
+    throw new IOException("no free port in " + first + ".." + last);
   }
 
   private static void deleteTree(Path dir) throws IOException {
