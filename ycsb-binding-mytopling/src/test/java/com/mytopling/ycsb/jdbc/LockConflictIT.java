@@ -204,6 +204,10 @@ class LockConflictIT {
       assertEquals(Status.ERROR, client.db.update(table, "k1", value("after")));
       assertEquals(Status.ERROR, client.db.update(table, "k1", value("after")));
       holder.rollback();
+      try (ResultSet rs = h.executeQuery("SELECT FIELD0 FROM " + table + " WHERE YCSB_KEY = 'k1'")) {
+        rs.next();
+        assertEquals("before", rs.getString(1), "the failed updates changed nothing");
+      }
       client.close();
       Totals totals = Totals.of(client.stderr());
       assertEquals(0, totals.get("lock_retries"), totals::toString);
