@@ -53,6 +53,13 @@ public class MyToplingDbClient extends DB {
   private int opBufferRow;
   /** The insert's row went out in a batch, which counted it (stored, skipped or failed). */
   private boolean opRowAccounted;
+  /**
+   * What the last flush did with its last row (the row of the insert that filled the buffer),
+   * and whether that row may be sent again: not when the batch stored part of its rows and
+   * which part is unknown (an executeBatch or LOAD DATA that stored some).
+   */
+  private Status lastRowStatus;
+  private boolean lastRowResendable;
   private boolean opCommitted;
   /** Field values of the current update and insert, by field position; reused per operation. */
   private final String[] updateRow = new String[BindingConfig.MAX_FIELDS];
@@ -62,6 +69,8 @@ public class MyToplingDbClient extends DB {
   private String failedInsertKey;
   private long failedInsertMask;
   private boolean failedInsertRead;
+  private boolean failedInsertResendable;
+  private Status failedInsertStatus;
 
   private final OperationRetry.Attempt readOnce = this::readOnce;
   private final OperationRetry.Attempt scanOnce = this::scanOnce;
@@ -321,11 +330,18 @@ public class MyToplingDbClient extends DB {
    * (core_workload_insertion_retry_limit) calls insert again with the same key and the same
    * map, whose value iterators this insert has already read to the end: the retry is
    * recognised, takes the row off the failed count, and sends the values read the first time.
+   * A row whose batch stored an unknown part of its rows is never sent again (it may be stored
+   * already): its retries get the same failure, and it stays counted once.
    */
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     ShardSession s = sessions[router.shard(key)];
     boolean retried = values == failedInsertValues && key.equals(failedInsertKey);
+    if (retried && !failedInsertResendable) {
+      rt.errors.record("INSERT", "a retried insert was not sent again: its batch stored part of its rows,"
+          + " and this row may be among them");
+      return failedInsertStatus;
+    }
     failedInsertValues = null;
     failedInsertKey = null;
     if (retried) {
@@ -338,6 +354,7 @@ public class MyToplingDbClient extends DB {
         opMask = layout.mask(values.keySet());
       } catch (TableLayout.UnknownFieldException e) {
         rt.errors.record("INSERT", e.getMessage());
+        failedInsertResendable = true;
         return insertFailed(s, key, values, false, Status.BAD_REQUEST);
       }
       takeValues(values, insertRow);
@@ -345,8 +362,13 @@ public class MyToplingDbClient extends DB {
     opKey = key;
     opRow = insertRow;
     opRowAccounted = false;
+    lastRowResendable = true;
     Status st = s.buffer != null ? buffer(s) : retry.run(s, "INSERT", insertOnce);
-    return st.isOk() ? st : insertFailed(s, key, values, true, st);
+    if (st.isOk()) {
+      return st;
+    }
+    failedInsertResendable = !opRowAccounted || lastRowResendable;
+    return insertFailed(s, key, values, true, st);
   }
 
   /**
@@ -361,6 +383,7 @@ public class MyToplingDbClient extends DB {
     failedInsertKey = key;
     failedInsertMask = opMask;
     failedInsertRead = read;
+    failedInsertStatus = st;
     return st;
   }
 
@@ -408,7 +431,8 @@ public class MyToplingDbClient extends DB {
       return Status.BATCHED_OK;
     }
     opRowAccounted = true; // the batch accounts for this row as for the others
-    return flush(s);
+    flush(s);
+    return lastRowStatus;
   }
 
   /**
@@ -441,8 +465,12 @@ public class MyToplingDbClient extends DB {
     Status status = retry.run(s, BATCH_SERIES, flushOnce);
     if (status != ROWS_ACCOUNTED) {
       s.accounting.batch(rows, out.stored, out.skipped, status, out.committed, start);
+      lastRowStatus = status;
+      lastRowResendable = status.isOk() || out.stored + out.skipped == 0;
     } else {
+      // Sent row by row: the last row's own outcome is known (insertRowsSkippingExisting).
       status = out.stored + out.skipped == rows ? Status.OK : Status.ERROR;
+      lastRowResendable = true;
     }
     buffer.clear();
     return status;
@@ -494,6 +522,7 @@ public class MyToplingDbClient extends DB {
       opBufferRow = r;
       Status row = retry.run(s, BATCH_SERIES, bufferedRowOnce);
       s.accounting.batchRow(row, opCommitted);
+      lastRowStatus = row == SKIPPED_EXISTING ? Status.OK : row;
       if (row == Status.OK) {
         out.stored++;
       } else if (row == SKIPPED_EXISTING) {

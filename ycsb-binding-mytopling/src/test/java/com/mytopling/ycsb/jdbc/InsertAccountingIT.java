@@ -12,6 +12,9 @@ import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Loads whose batches fail for real (a key that exists already) through YCSB's own client, with
@@ -77,5 +80,49 @@ class InsertAccountingIT {
         assertEquals(BindingIT.FIELD_LENGTH, row[f].length(), key + " (#" + i + ") field" + f + " = '" + row[f] + "'");
       }
     }
+  }
+
+  /**
+   * The same failure through every bulk mode and both drivers. Whatever a mode can tell about
+   * its failed batch (a multi-row INSERT stores nothing; an executeBatch or LOAD DATA may store
+   * part), each row YCSB asked for is counted once, stored or failed, the rows counted stored
+   * are the rows the table holds, and no row holds anything but the values YCSB generated. A row
+   * whose batch stored an unknown part of its rows is not sent again.
+   */
+  @ParameterizedTest(name = "bulkload={0} driver={1}")
+  @MethodSource("modes")
+  void everyRowOfAFailedBatchIsCountedOnceInEveryMode(String mode, String driver) throws Exception {
+    TestServer server = TestServers.innodb();
+    String table = "acct_" + mode + "_" + driver;
+    tableWithOneRow(server, table, 75);
+    YcsbProcess.Result r = YcsbProcess.run(load(server, table, "-p", "db.batchsize=" + BATCH,
+        "-p", "jdbc.batchupdateapi=true", "-p", "db.bulkload=" + mode, "-p", "db.mysqldriver=" + driver,
+        "-p", "core_workload_insertion_retry_limit=3", "-p", "core_workload_insertion_retry_interval=0"));
+    long retries = r.stderr.lines().filter(l -> l.startsWith("Retrying insertion")).count();
+    // YCSB times failed calls in INSERT-FAILED; each retry is one more call for the same row.
+    long attempted = r.output.count("INSERT", "Operations") + r.output.count("INSERT-FAILED", "Operations") - retries;
+    Totals totals = Totals.of(r.stderr);
+    assertTrue(totals.get("failed") > 0, "the batch with the existing key failed: " + totals);
+    assertEquals(attempted, totals.get("stored") + totals.get("failed"), "each row counted once: " + totals + "\n" + r);
+    StoredRows stored = StoredRows.read(server, List.of(server.jdbcUrl()), table, 10);
+    assertEquals(totals.get("stored") + 1, stored.size(), "the rows counted stored, and the one there before: "
+        + totals);
+    StoredRows.KeyNames names = StoredRows.KeyNames.of(BindingIT.keyProps());
+    for (long i = 0; i < attempted; i++) {
+      String[] row = stored.row(names.key(i));
+      for (int f = 0; row != null && f < 10; f++) {
+        assertEquals(BindingIT.FIELD_LENGTH, row[f].length(), names.key(i) + " (#" + i + ") field" + f);
+      }
+    }
+  }
+
+  static java.util.stream.Stream<Arguments> modes() {
+    List<Arguments> list = new ArrayList<>();
+    for (String mode : List.of("insert", "batchapi", "loaddata")) {
+      for (String driver : List.of("mysql", "mariadb")) {
+        list.add(Arguments.of(mode, driver));
+      }
+    }
+    return list.stream();
   }
 }
