@@ -155,15 +155,15 @@ final class WorkloadRunner {
       err.println("[ycsb] cannot write measurements: " + e.getMessage());
       return 1;
     }
-    // Rows acknowledged and then lost (a failed batch, the last batch at cleanup) leave YCSB's counts whole.
-    if (prepared instanceof com.mytopling.ycsb.jdbc.MyToplingDbClient.Prepared p && !p.totals().complete()) {
-      err.println("[ycsb] incomplete " + (transactions ? "run" : "load") + ": " + p.totals().describeLoss());
-      return 1;
-    }
     boolean stoppedByTime = maxExecutionSeconds > 0 && runtimeMs >= maxExecutionSeconds * 1000;
     if (opCount > 0 && opsDone < opCount && !stoppedByTime && !workload.isStopRequested()) {
       err.println("[ycsb] only " + opsDone + " of " + opCount + " operations were done: a client thread stopped after "
           + "a failed " + (transactions ? "operation" : "insert") + " (see the error lines above)");
+      return 1;
+    }
+    // Rows acknowledged and then lost (a failed batch, the last batch at cleanup) leave YCSB's counts whole.
+    if (prepared instanceof com.mytopling.ycsb.jdbc.MyToplingDbClient.Prepared p && !p.totals().complete()) {
+      err.println("[ycsb] incomplete " + (transactions ? "run" : "load") + ": " + p.totals().describeLoss());
       return 1;
     }
     return 0;
