@@ -39,6 +39,8 @@ public final class BindingConfig {
   public final String table;
   public final List<String> fieldNames;
   public final int fieldLength;
+  /** db.reconnecttimeout: how long an operation on a shard whose connection was lost waits for it to reconnect. */
+  public final int reconnectTimeoutMs;
   public final int lockRetries;
   /** db.insertexisting=skip: an insert whose key exists is skipped and counted, not failed (resuming a load). */
   public final boolean skipExisting;
@@ -51,6 +53,14 @@ public final class BindingConfig {
   public final boolean bulkSort;
   /** MyRocks bulk-load session settings on every connection (db.rocksdb.bulkload). */
   public final boolean rocksdbBulkLoad;
+  /** YCSB's dotransactions: true in the run phase (YCSB's default), false in a load. */
+  public final boolean runPhase;
+  /**
+   * db.batch.runphase: batch run-phase inserts as well. Off by default: a buffered row is
+   * acknowledged before the server has it, so a workload that reads the keys it just inserted
+   * (D, E, the file workload) finds nothing, and INSERT latency measures a buffer append.
+   */
+  public final boolean batchRunPhase;
 
   private BindingConfig(PropertyReader p, Properties props, Map<String, String> env) throws ConfigException {
     target = DbTarget.from(props, env);
@@ -67,6 +77,7 @@ public final class BindingConfig {
     table = Identifiers.check("table", p.string("table", "usertable"));
     fieldNames = Collections.unmodifiableList(readFields(p));
     fieldLength = p.intValue("fieldlength", 100, 1, 16 * 1024 * 1024);
+    reconnectTimeoutMs = p.intValue("db.reconnecttimeout", 30_000, 0, Integer.MAX_VALUE);
     lockRetries = p.intValue("db.lockretries", 3, 0, 1000);
     skipExisting = p.choice("db.insertexisting", "fail", "fail", "skip").equals("skip");
     if (skipExisting && upsert != UpsertMode.NONE) {
@@ -85,6 +96,8 @@ public final class BindingConfig {
         ? com.mytopling.ycsb.jdbc.bulk.BulkMode.INSERT : chosen;
     bulkSort = p.bool("db.bulksort", false);
     rocksdbBulkLoad = p.bool("db.rocksdb.bulkload", false);
+    runPhase = p.bool("dotransactions", true);
+    batchRunPhase = p.bool("db.batch.runphase", false);
     if (bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA && upsert == UpsertMode.UPDATE) {
       throw new ConfigException("db.bulkload=loaddata cannot update existing rows (db.upsert=update); "
           + "LOAD DATA can skip duplicates (default) or replace them (db.upsert=replace)");
@@ -102,9 +115,18 @@ public final class BindingConfig {
     return new BindingConfig(new PropertyReader(props), props, env);
   }
 
-  /** Rows per multi-row INSERT, or 1 when inserts go one at a time. */
-  public boolean batching() {
+  /** True when the batching properties ask for batches: jdbc.batchupdateapi=true and db.batchsize > 1. */
+  public boolean batchingRequested() {
     return batchUpdateApi && batchSize > 1;
+  }
+
+  /**
+   * True when inserts are buffered and sent in batches: when asked for, in a load, and in a run
+   * phase only with db.batch.runphase=true. Otherwise each insert reaches the server before
+   * insert() returns.
+   */
+  public boolean batching() {
+    return batchingRequested() && (!runPhase || batchRunPhase);
   }
 
   private static UpsertMode readUpsert(PropertyReader p) throws ConfigException {

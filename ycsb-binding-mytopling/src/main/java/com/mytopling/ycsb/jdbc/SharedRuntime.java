@@ -56,17 +56,16 @@ final class SharedRuntime {
   private final Servers servers;
   final ErrorLog errors;
   final PrintStream log;
-  /** Rows a batched or single insert stored, and rows whose insert failed. */
-  final LongAdder rowsStored = new LongAdder();
-  final LongAdder rowsFailed = new LongAdder();
-  /** Rows not inserted because their key existed (db.insertexisting=skip). */
-  final LongAdder rowsSkipped = new LongAdder();
+  /** Inserted rows stored, failed and skipped, and acknowledged writes rolled back (RowAccounting). */
+  final RowAccounting.Totals rows = new RowAccounting.Totals();
   final LongAdder reconnects = new LongAdder();
   final LongAdder lockRetries = new LongAdder();
+  /** The retry rules every operation runs under. */
+  final OperationRetry retry;
   /** db.sockettimeout for MySQL-protocol connections (no socket read timeout there; see OperationWatchdog). */
   final OperationWatchdog watchdog;
-  /** jdbc.autocommit=false: writes reported OK whose transaction was then rolled back. */
-  final LongAdder writesRolledBack = new LongAdder();
+  /** The totals of the last run released in this JVM (what the binding's totals line said). */
+  private static volatile BindingTotals lastTotals;
 
   private SharedRuntime(BindingConfig config, TableLayout layout, Dialect dialect, ServerInfo server,
                         List<String> connectUrls, Servers servers, PrintStream log) {
@@ -83,6 +82,7 @@ final class SharedRuntime {
     this.servers = servers;
     this.log = log;
     this.errors = new ErrorLog(log, password);
+    this.retry = new OperationRetry(sqlErrors, config.lockRetries, lockRetries, errors);
     int socketTimeoutMs = config.target.socketTimeoutMs;
     this.watchdog = socketTimeoutMs > 0 && !Dialects.isSqlServerUrl(connectUrls.get(0))
         ? new OperationWatchdog(socketTimeoutMs) : null;
@@ -104,6 +104,7 @@ final class SharedRuntime {
       return;
     }
     if (--users == 0) {
+      lastTotals = rt.totals();
       rt.printTotals();
       if (rt.watchdog != null) {
         rt.watchdog.stop();
@@ -195,12 +196,19 @@ final class SharedRuntime {
       log.println("[mytopling] driver settings added (set them in the URL to override, db.driveroptions=false for none): "
           + String.join(", ", added));
     }
+    if (config.batchingRequested() && config.runPhase) {
+      log.println(config.batchRunPhase
+          ? "[mytopling] run phase: inserts are batched (db.batch.runphase=true): INSERT returns BATCHED_OK before its row"
+            + " is sent, so reads of just-inserted keys can miss them and INSERT latency is a buffer append"
+          : "[mytopling] run phase: each insert is sent before insert() returns (jdbc.batchupdateapi/db.batchsize"
+            + " batch loads only; db.batch.runphase=true batches here too)");
+    }
     if (config.batching()) {
       log.println("[mytopling] batched inserts: " + rt.batchRows(rt.layout.allFields()) + " rows per "
           + (rt.bulkMode == BulkMode.INSERT ? "statement" : rt.bulkMode.propertyValue())
           + " (db.bulkload=" + (config.bulkMode == BulkMode.AUTO ? "auto: " : "") + rt.bulkMode.propertyValue() + (config.bulkSort ? ", sorted by key" : "")
           + (config.rocksdbBulkLoad ? ", rocksdb_bulk_load" : "") + ")");
-    } else if (config.batchUpdateApi) {
+    } else if (config.batchUpdateApi && !config.batchingRequested()) {
       log.println("[mytopling] jdbc.batchupdateapi=true with db.batchsize=" + config.batchSize
           + ": rows are inserted one at a time (set db.batchsize > 1 to batch)");
     }
@@ -224,15 +232,26 @@ final class SharedRuntime {
     return servers.open(connectUrls.get(shard));
   }
 
+  /** What the run did with its rows so far; final once every client thread has released. */
+  BindingTotals totals() {
+    return new BindingTotals(rows.stored.sum(), rows.failed.sum(), rows.skipped.sum(), rows.writesRolledBack.sum(),
+        reconnects.sum(), lockRetries.sum(), errors.total(), config.runPhase && config.batching());
+  }
+
+  /** The totals of the last run released in this JVM, or null when none was. */
+  static BindingTotals lastTotals() {
+    return lastTotals;
+  }
+
   private void printTotals() {
-    long stored = rowsStored.sum();
-    long failed = rowsFailed.sum();
-    long skipped = rowsSkipped.sum();
-    if (stored > 0 || failed > 0 || skipped > 0 || reconnects.sum() > 0 || lockRetries.sum() > 0 || errors.total() > 0
-        || writesRolledBack.sum() > 0) {
-      log.println("[mytopling] totals: inserted rows stored=" + stored + " failed=" + failed
-          + (config.skipExisting ? " skipped=" + skipped : "") + " reconnects=" + reconnects.sum() + " lock_retries=" + lockRetries.sum() + " errors=" + errors.total()
-          + (writesRolledBack.sum() > 0 ? " rolled_back_writes=" + writesRolledBack.sum() : ""));
+    BindingTotals t = totals();
+    if (t.rowsStored() > 0 || t.rowsFailed() > 0 || t.rowsSkipped() > 0 || t.reconnects() > 0 || t.lockRetries() > 0
+        || t.errors() > 0 || t.writesRolledBack() > 0) {
+      log.println("[mytopling] totals: inserted rows stored=" + t.rowsStored() + " failed=" + t.rowsFailed()
+          + (config.skipExisting ? " skipped=" + t.rowsSkipped() : "") + " reconnects=" + t.reconnects()
+          + " lock_retries=" + t.lockRetries() + " errors=" + t.errors()
+          + (t.writesRolledBack() > 0 ? " rolled_back_writes=" + t.writesRolledBack() : "")
+          + (t.runPhaseBatching() ? " run_phase_batching=true" : ""));
     }
     errors.printSummary();
   }

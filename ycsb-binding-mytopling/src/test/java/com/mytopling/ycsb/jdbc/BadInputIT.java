@@ -113,7 +113,7 @@ class BadInputIT {
   }
 
   @Test
-  void valueLongerThanItsColumnIsCountedAsAFailedInsert() {
+  void valueLongerThanItsColumnIsCountedAsAFailedInsert() throws Exception {
     TestServer s = TestServers.innodb();
     // The table is created for 10-character values, then YCSB writes 100-character ones.
     YcsbProcess.Result create = YcsbProcess.run(base(s.jdbcUrl(), s.user(), s.password(), "-p", "table=short_cols",
@@ -127,5 +127,7 @@ class BadInputIT {
     assertTrue(errors.get(0).contains("Data too long for column"), errors.get(0));
     assertEquals(5, r.output.count(MyToplingDbClient.BATCH_SERIES, "Return=ERROR"), r::toString);
     assertTrue(r.stderr.contains("[mytopling] totals: inserted rows stored=0 failed=5"), r::toString);
+    assertEquals(1, com.mytopling.ycsb.jdbc.testing.StoredRows.read(s, List.of(s.jdbcUrl()), "short_cols", 10).size(),
+        "the table holds the one row of the first load, none of the failed batch");
   }
 }

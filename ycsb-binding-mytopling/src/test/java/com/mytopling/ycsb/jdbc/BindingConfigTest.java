@@ -40,7 +40,7 @@ class BindingConfigTest {
     assertEquals("com.mysql.cj.jdbc.Driver", c.target.driverClass);
     assertEquals(5000, c.batchSize);
     assertTrue(c.batchUpdateApi);
-    assertTrue(c.batching());
+    assertTrue(c.batchingRequested());
   }
 
   @Test
@@ -48,7 +48,27 @@ class BindingConfigTest {
     BindingConfig c = BindingConfig.from(seed("azure-db.properties"), Map.of());
     assertEquals(1, c.target.urls.size(), "a SQL Server URL is one server, not shards split at ';'");
     assertTrue(c.target.urls.get(0).endsWith(";responseBuffering=full"));
-    assertTrue(c.batching());
+    assertTrue(c.batchingRequested());
+  }
+
+  @Test
+  void batchingIsForLoadsUnlessTheRunPhaseOptsIn() throws Exception {
+    String[] batched = {"db.url", "jdbc:mysql://h/db", "jdbc.batchupdateapi", "true", "db.batchsize", "1000"};
+    assertTrue(BindingConfig.from(withKv(props(batched), "dotransactions", "false"), Map.of()).batching(), "load");
+    BindingConfig run = BindingConfig.from(withKv(props(batched), "dotransactions", "true"), Map.of());
+    assertTrue(run.batchingRequested());
+    assertFalse(run.batching(), "run phase: every insert is sent before insert() returns");
+    assertFalse(BindingConfig.from(props(batched), Map.of()).batching(), "YCSB's default is the run phase");
+    Properties optIn = withKv(withKv(props(batched), "dotransactions", "true"), "db.batch.runphase", "true");
+    assertTrue(BindingConfig.from(optIn, Map.of()).batching(), "db.batch.runphase=true");
+    ConfigException bad = assertThrows(ConfigException.class,
+        () -> BindingConfig.from(withKv(props(batched), "db.batch.runphase", "yes"), Map.of()));
+    assertTrue(bad.getMessage().startsWith("db.batch.runphase:"), bad.getMessage());
+  }
+
+  private static Properties withKv(Properties p, String k, String v) {
+    p.setProperty(k, v);
+    return p;
   }
 
   @Test

@@ -170,7 +170,7 @@ final class WorkloadRunner {
       fileWorkload.bindingRows(bindingRows);
     }
     closeQuietly(prepared);
-    int rc = finish(workload, opCount, opsDone, runtimeMs, maxExecutionSeconds, transactions, status);
+    int rc = finish(workload, prepared, opCount, opsDone, runtimeMs, maxExecutionSeconds, transactions, status);
     if (rc != 0 && repeatedLoad != null && repeatedLoad.hintAfterFailure() != null) {
       err.println(repeatedLoad.hintAfterFailure());
     }
@@ -178,7 +178,7 @@ final class WorkloadRunner {
   }
 
   /** Cleans the workload up, writes YCSB's report and returns the exit code. */
-  private int finish(Workload workload, long opCount, long opsDone, long runtimeMs, long maxExecutionSeconds,
+  private int finish(Workload workload, AutoCloseable prepared, long opCount, long opsDone, long runtimeMs, long maxExecutionSeconds,
                      boolean transactions, StatusLines status) {
     try {
       workload.cleanup();
@@ -196,6 +196,11 @@ final class WorkloadRunner {
     if (opCount > 0 && opsDone < opCount && !stoppedByTime && !workload.isStopRequested()) {
       err.println("[ycsb] only " + opsDone + " of " + opCount + " operations were done: a client thread stopped after "
           + "a failed " + (transactions ? "operation" : "insert") + " (see the error lines above)");
+      return 1;
+    }
+    // Rows acknowledged and then lost (a failed batch, the last batch at cleanup) leave YCSB's counts whole.
+    if (prepared instanceof com.mytopling.ycsb.jdbc.MyToplingDbClient.Prepared p && !p.totals().complete()) {
+      err.println("[ycsb] incomplete " + (transactions ? "run" : "load") + ": " + p.totals().describeLoss());
       return 1;
     }
     return 0;

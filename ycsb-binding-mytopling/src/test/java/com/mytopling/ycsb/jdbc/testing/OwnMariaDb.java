@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * A private Debian MariaDB server that a fault test may kill, restart and configure as it
- * likes (TLS, lock timeouts), unlike the shared servers on 3307/3308. Same layout as
+ * likes (TLS, lock timeouts), unlike the shared servers on 3307/3308. Its port is the first
+ * free one from the one asked for, or from {@code YCSB_TEST_OWN_PORTS} when the environment sets it. Same layout as
  * scripts/start-mariadb: 127.0.0.1 only, datadir mode 700, database {@code ycsb}, user
  * {@code ycsb} with the given password. The test that starts it stops it; a JVM that dies
  * first takes it along (shutdown hook), and a server left by a killed test JVM is killed
@@ -115,6 +116,12 @@ public final class OwnMariaDb implements AutoCloseable {
       }
       process = null;
     }
+  }
+
+  /** True while the server process is alive. */
+  public boolean isRunning() {
+    Process p = process;
+    return p != null && p.isAlive();
   }
 
   /** SIGSTOP: the server keeps its sockets open and answers nothing, like a hung host. */
@@ -241,6 +248,10 @@ public final class OwnMariaDb implements AutoCloseable {
     }
   }
 
+  /**
+   * The first free port from {@code first}, or, when the environment names the ports this
+   * checkout's tests may use ({@code YCSB_TEST_OWN_PORTS=LOW-HIGH}), the first free one of those.
+   */
   private static int freePort(int first, String range) throws IOException {
     int last = first + 99;
     if (range != null && range.matches("\\d+-\\d+")) {
