@@ -3,7 +3,7 @@ package com.mytopling.ycsb.jdbc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.mytopling.ycsb.jdbc.testing.StubServer;
+import com.mytopling.ycsb.core.testing.StubServer;
 import com.mytopling.ycsb.jdbc.testing.Totals;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -23,7 +23,7 @@ import site.ycsb.measurements.Measurements;
 
 /**
  * The binding's row accounting and retries on failures scripted on a stub JDBC connection
- * (testing.StubServer): a connection lost in the middle of a batch, a deadlock then success,
+ * (the core's testing.StubServer): a connection lost in the middle of a batch, a deadlock then success,
  * an executeBatch that stores part of its rows, a MyRocks bulk-load end that fails, a rolled
  * back transaction, a server that is down for a while. Each test compares the binding's totals
  * line with what the stub's table holds. The same paths run against real servers in the ITs.

@@ -114,7 +114,7 @@ class DialectSqlTest {
 
   @Test
   void sqlServerTableSizeIsUsedPagesTimesEightKib() throws Exception {
-    com.mytopling.ycsb.core.testing.StubJdbc db = new com.mytopling.ycsb.core.testing.StubJdbc();
+    com.mytopling.ycsb.core.testing.StubServer db = com.mytopling.ycsb.core.testing.StubServer.unnamed();
     String sql = "SELECT SUM(CASE WHEN index_id IN (0, 1) THEN used_page_count ELSE 0 END),"
         + " SUM(CASE WHEN index_id > 1 THEN used_page_count ELSE 0 END)"
         + " FROM sys.dm_db_partition_stats WHERE object_id = OBJECT_ID(?)";

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mytopling.ycsb.core.ConfigException;
-import com.mytopling.ycsb.core.testing.StubJdbc;
+import com.mytopling.ycsb.core.testing.StubServer;
 import java.util.List;
 import java.util.Map;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
@@ -122,7 +122,7 @@ class SqlServerTextTest {
 
   @Test
   void codePagesAreReadWithTheCatalogViewsAndFunctionsMicrosoftDocuments() throws Exception {
-    StubJdbc db = new StubJdbc()
+    StubServer db = StubServer.unnamed()
         .answer(SqlServerDialect.DATABASE_CODE_PAGE, new Object[] {1252})
         .answer(SqlServerDialect.COLUMN_CODE_PAGES, new Object[] {"YCSB_KEY", "varchar", 1252},
             new Object[] {"field0", "nvarchar", 1252}, new Object[] {"FIELD1", "varchar", 65001});

@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.jdbc.testing;
+package com.mytopling.ycsb.core.testing;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
@@ -27,13 +27,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
 
 /**
- * A database in this JVM for the binding's failure paths, reached through the JDBC driver for
- * {@code jdbc:mysql:stub:NAME} URLs (HikariCP's StubDriver/StubConnection are the model). It
- * understands the statements the MySQL and MyRocks dialects send (one table, rows by key),
- * keeps transactions (auto-commit or not) and MyRocks bulk load per connection, and lets a test
- * script faults: a statement that fails, a connection lost in the middle of a batch, an
- * executeBatch that stores part of its rows, a bulk-load end that fails, a server that refuses
- * connections for a while. Only what the binding uses is implemented; anything else throws.
+ * The project's one stub JDBC database, in this JVM (HikariCP's StubDriver/StubConnection are the
+ * model), for what no real server here can show: the binding's failure paths, and the SQL of
+ * servers that cannot run here (SQL Server).
+ *
+ * <ul>
+ *   <li>The binding reaches it through its driver, for {@code jdbc:mysql:stub:NAME} URLs. It
+ *       understands the statements the MySQL and MyRocks dialects send (one table, rows by key),
+ *       keeps transactions (auto-commit or not) and MyRocks bulk load per connection, and lets a
+ *       test script faults: a statement that fails, a connection lost in the middle of a batch,
+ *       an executeBatch that stores part of its rows, a bulk-load end that fails, a server that
+ *       refuses connections for a while.
+ *   <li>A dialect test gives canned rows for a query ({@link #answer}), hands {@link #connection}
+ *       to the code under test, and checks what it made of them and which SQL and parameters it
+ *       sent ({@link #executed}).
+ * </ul>
+ *
+ * Only what the harness uses is implemented; anything else throws.
  */
 public final class StubServer {
   private static final String PREFIX = "jdbc:mysql:stub:";
@@ -58,6 +68,10 @@ public final class StubServer {
   public final AtomicInteger executeBatches = new AtomicInteger();
   /** Statements executed, by their first word (INSERT, UPDATE, SET, ...). */
   public final Map<String, AtomicInteger> statements = new ConcurrentHashMap<>();
+  /** Every statement executed, in order, its parameters appended as " [p1, p2]" when it has any. */
+  public final List<String> executed = java.util.Collections.synchronizedList(new ArrayList<>());
+  /** Canned rows by statement text ({@link #answer}), returned before the statement is interpreted. */
+  private final Map<String, List<Object[]>> answers = new ConcurrentHashMap<>();
 
   private StubServer(String defaultEngine) {
     this.defaultEngine = defaultEngine;
@@ -77,6 +91,22 @@ public final class StubServer {
    */
   public static String url(String name) {
     return PREFIX + name;
+  }
+
+  /** A server no URL reaches, for code handed a connection ({@link #connection}). */
+  public static StubServer unnamed() {
+    return new StubServer("");
+  }
+
+  /** A new connection to this server, without the driver. */
+  public Connection connection() throws SQLException {
+    return connection(connect());
+  }
+
+  /** The rows {@code sql} returns, whatever the table holds (for queries of other servers' catalogs). */
+  public StubServer answer(String sql, Object[]... rows) {
+    answers.put(sql, List.of(rows));
+    return this;
   }
 
   // ---------------------------------------------------------------- faults a test scripts
@@ -237,6 +267,11 @@ public final class StubServer {
     c.check();
     String word = sql.substring(0, sql.indexOf(' ') < 0 ? sql.length() : sql.indexOf(' ')).toUpperCase();
     statements.computeIfAbsent(word, k -> new AtomicInteger()).incrementAndGet();
+    executed.add(params.length > 1 ? sql + " " + java.util.Arrays.asList(params).subList(1, params.length) : sql);
+    List<Object[]> canned = answers.get(sql);
+    if (canned != null) {
+      return canned;
+    }
     Fault fault = takeFault(sql, batch);
     if (fault != null && fault.storedBeforeFailure < 0) {
       if (fault.losesConnection) {
@@ -463,6 +498,7 @@ public final class StubServer {
       switch (m.getName()) {
         case "setString":
         case "setInt":
+        case "setLong":
         case "setObject":
           params.put((Integer) a[0], a[1]);
           return null;
@@ -546,8 +582,14 @@ public final class StubServer {
       switch (m.getName()) {
         case "next":
           return ++at[0] < rows.size();
-        case "getString":
-          return (String) rows.get(at[0])[(Integer) a[0] - 1];
+        case "getString": {
+          Object v = rows.get(at[0])[(Integer) a[0] - 1];
+          return v == null ? null : v.toString();
+        }
+        case "getInt":
+          return ((Number) rows.get(at[0])[(Integer) a[0] - 1]).intValue();
+        case "getLong":
+          return ((Number) rows.get(at[0])[(Integer) a[0] - 1]).longValue();
         case "close":
           return null;
         default:
