@@ -67,7 +67,8 @@ public class FileWorkload extends CoreWorkload {
    * What the binding did with the rows this workload handed it, when a launcher can tell (ours asks the binding
    * after every client thread's cleanup, final flush included, and before this workload's cleanup). With batching
    * an insert that returned OK has only reached the binding's buffer: the summary says OK only if the rows are
-   * accounted for as stored (or skipped as existing).
+   * accounted for as stored (or skipped as existing). The launcher, not this workload, turns rows not stored into
+   * the exit status.
    */
   public void bindingRows(BindingRows rows) {
     this.bindingRows = rows;
@@ -488,9 +489,11 @@ public class FileWorkload extends CoreWorkload {
     BindingRows rows = bindingRows;
     if (failure == null && rows != null && rows.stored() + rows.skipped() < counters.insertsOk()) {
       long handed = counters.insertsOk();
-      fail((handed - rows.stored() - rows.skipped()) + " of the " + handed + " rows handed to the binding were not "
-          + "stored (binding totals: stored=" + rows.stored() + " skipped=" + rows.skipped() + " failed="
-          + rows.failed() + ")");
+      // Only a launcher passes the binding's rows, and it sets the exit status from the same totals (one line
+      // and status 1): the summary says FAILED, and no second exit (FailureExit) or line is added here.
+      failure = (handed - rows.stored() - rows.skipped()) + " of the " + handed + " rows handed to the binding were "
+          + "not stored (binding totals: stored=" + rows.stored() + " skipped=" + rows.skipped() + " failed="
+          + rows.failed() + ")";
     }
     if (!transactions && failure == null && counters.insertsOk() < expectedInserts && !isStopRequested()) {
       // Threads that stopped without a failure note (e.g. a DB error reported only as a status).

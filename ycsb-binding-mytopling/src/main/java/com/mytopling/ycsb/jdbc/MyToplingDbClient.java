@@ -158,7 +158,11 @@ public class MyToplingDbClient extends DB {
       this.rt = rt;
     }
 
-    /** What the run did with its rows: final once this handle is closed and the client threads cleaned up. */
+    /**
+     * What the run did with its rows so far: final once the client threads cleaned up and this
+     * handle is closed, and still readable then (the handle keeps the run's counters, whatever
+     * runs later in the JVM).
+     */
     public BindingTotals totals() {
       return rt.totals();
     }
@@ -170,15 +174,6 @@ public class MyToplingDbClient extends DB {
         SharedRuntime.release(rt);
       }
     }
-  }
-
-  /**
-   * The totals of the last run whose shared state was released in this JVM (the last client
-   * thread's cleanup, or {@link Prepared#close}), or null. For workloads that report an
-   * outcome of their own after the binding is done (the file workload's cleanup runs then).
-   */
-  public static BindingTotals lastTotals() {
-    return SharedRuntime.lastTotals();
   }
 
   @Override

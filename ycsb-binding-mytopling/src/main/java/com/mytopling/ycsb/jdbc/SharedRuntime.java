@@ -64,8 +64,6 @@ final class SharedRuntime {
   final OperationRetry retry;
   /** db.sockettimeout for MySQL-protocol connections (no socket read timeout there; see OperationWatchdog). */
   final OperationWatchdog watchdog;
-  /** The totals of the last run released in this JVM (what the binding's totals line said). */
-  private static volatile BindingTotals lastTotals;
 
   private SharedRuntime(BindingConfig config, TableLayout layout, Dialect dialect, ServerInfo server,
                         List<String> connectUrls, Servers servers, PrintStream log) {
@@ -104,7 +102,6 @@ final class SharedRuntime {
       return;
     }
     if (--users == 0) {
-      lastTotals = rt.totals();
       rt.printTotals();
       if (rt.watchdog != null) {
         rt.watchdog.stop();
@@ -236,11 +233,6 @@ final class SharedRuntime {
   BindingTotals totals() {
     return new BindingTotals(rows.stored.sum(), rows.failed.sum(), rows.skipped.sum(), rows.writesRolledBack.sum(),
         reconnects.sum(), lockRetries.sum(), errors.total(), config.runPhase && config.batching());
-  }
-
-  /** The totals of the last run released in this JVM, or null when none was. */
-  static BindingTotals lastTotals() {
-    return lastTotals;
   }
 
   private void printTotals() {

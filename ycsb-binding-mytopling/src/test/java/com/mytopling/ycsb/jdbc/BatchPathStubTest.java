@@ -34,6 +34,7 @@ class BatchPathStubTest {
   private ByteArrayOutputStream err;
   private MyToplingDbClient client;
   private StubServer server;
+  private Properties props;
 
   @BeforeAll
   static void noExit() {
@@ -63,6 +64,7 @@ class BatchPathStubTest {
     for (int i = 0; i < kv.length; i += 2) {
       p.setProperty(kv[i], kv[i + 1]);
     }
+    props = p;
     err = new ByteArrayOutputStream();
     System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     client = new MyToplingDbClient();
@@ -278,5 +280,41 @@ class BatchPathStubTest {
     server.refuseConnects(0);
     assertEquals(Status.OK, c.read("t", "k0", null, result));
     finish();
+  }
+
+  /**
+   * A launcher's prepare handle (scripts/ycsb) reads the run's totals after every client thread's
+   * cleanup (the final flush) and after closing the handle: they are final then, equal to the
+   * totals line, and stay so when the JVM runs the binding again.
+   */
+  @Test
+  void thePrepareHandleKeepsTheFinalTotalsAfterItIsClosed() throws Exception {
+    MyToplingDbClient c = start("InnoDB", "db.batchsize", "5", "jdbc.batchupdateapi", "true", "db.bulkload", "insert");
+    MyToplingDbClient.Prepared handle = MyToplingDbClient.prepare(props);
+    for (int i = 0; i < 7; i++) {
+      assertTrue(c.insert("t", "k" + i, row("k" + i)).isOk(), "k" + i);
+    }
+    server.fail("INSERT", 1, new java.sql.SQLException("Data too long for column 'FIELD1'", "22001", 1406));
+    c.cleanup(); // the last two rows fail at the final flush
+    client = null;
+    BindingTotals beforeClose = handle.totals();
+    handle.close();
+    handle.close(); // a second close changes nothing
+    BindingTotals closed = handle.totals();
+    System.setErr(originalErr);
+    Totals line = Totals.of(err.toString(StandardCharsets.UTF_8));
+    assertStored("k0", "k1", "k2", "k3", "k4");
+    assertEquals(beforeClose, closed);
+    assertEquals(5, closed.rowsStored(), closed::toString);
+    assertEquals(2, closed.rowsFailed(), closed::toString);
+    assertEquals(line.get("stored"), closed.rowsStored(), line::toString);
+    assertEquals(line.get("failed"), closed.rowsFailed(), line::toString);
+    assertTrue(!closed.complete(), closed::toString);
+
+    // A later run in the same JVM has totals of its own.
+    MyToplingDbClient next = start("InnoDB");
+    assertEquals(Status.OK, next.insert("t", "n0", row("n0")));
+    finish();
+    assertEquals(closed, handle.totals());
   }
 }

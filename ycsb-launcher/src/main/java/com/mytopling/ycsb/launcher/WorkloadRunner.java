@@ -2,6 +2,8 @@ package com.mytopling.ycsb.launcher;
 
 import com.mytopling.ycsb.fileloader.BindingRows;
 import com.mytopling.ycsb.fileloader.FileWorkload;
+import com.mytopling.ycsb.jdbc.BindingTotals;
+import com.mytopling.ycsb.jdbc.MyToplingDbClient;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -87,7 +89,7 @@ final class WorkloadRunner {
     }
     int target = Integer.parseInt(props.getProperty("target", "0"));
     double targetPerThreadPerMs = target > 0 ? target / (double) threadCount / 1000.0 : -1;
-    AutoCloseable prepared = prepareBinding(dbName);
+    MyToplingDbClient.Prepared prepared = prepareBinding(dbName);
     BindingRows bindingRows = rowsOf(prepared);
     CountDownLatch done = new CountDownLatch(threadCount);
     List<ClientThread> clients = new ArrayList<>(threadCount);
@@ -178,7 +180,7 @@ final class WorkloadRunner {
   }
 
   /** Cleans the workload up, writes YCSB's report and returns the exit code. */
-  private int finish(Workload workload, AutoCloseable prepared, long opCount, long opsDone, long runtimeMs, long maxExecutionSeconds,
+  private int finish(Workload workload, MyToplingDbClient.Prepared prepared, long opCount, long opsDone, long runtimeMs, long maxExecutionSeconds,
                      boolean transactions, StatusLines status) {
     try {
       workload.cleanup();
@@ -199,8 +201,11 @@ final class WorkloadRunner {
       return 1;
     }
     // Rows acknowledged and then lost (a failed batch, the last batch at cleanup) leave YCSB's counts whole.
-    if (prepared instanceof com.mytopling.ycsb.jdbc.MyToplingDbClient.Prepared p && !p.totals().complete()) {
-      err.println("[ycsb] incomplete " + (transactions ? "run" : "load") + ": " + p.totals().describeLoss());
+    // The one place that turns the binding's totals into the exit status; the file workload's summary reads
+    // the same totals (bindingRows) but leaves the exit to this.
+    BindingTotals totals = prepared == null ? null : prepared.totals();
+    if (totals != null && !totals.complete()) {
+      err.println("[ycsb] incomplete " + (transactions ? "run" : "load") + ": " + totals.describeLoss());
       return 1;
     }
     return 0;
@@ -211,11 +216,11 @@ final class WorkloadRunner {
    * before the clock starts: site.ycsb.Client counts that time as run time, which makes a
    * short run on the embedded server look several times slower than it is.
    */
-  private AutoCloseable prepareBinding(String dbName) throws UsageException {
+  private MyToplingDbClient.Prepared prepareBinding(String dbName) throws UsageException {
     try {
       Class<?> c = Class.forName(dbName);
-      if (com.mytopling.ycsb.jdbc.MyToplingDbClient.class.isAssignableFrom(c)) {
-        return com.mytopling.ycsb.jdbc.MyToplingDbClient.prepare(props);
+      if (MyToplingDbClient.class.isAssignableFrom(c)) {
+        return MyToplingDbClient.prepare(props);
       }
     } catch (ClassNotFoundException e) {
       throw new UsageException("db: class '" + dbName + "' not found on the classpath");
@@ -226,13 +231,31 @@ final class WorkloadRunner {
   }
 
   /**
-   * The binding's row totals, when its prepare handle reports them (rows stored, failed and skipped so far, read
-   * off the hot path). The handle MyToplingDbClient.prepare returns is to offer them; until it does, null: the
-   * status lines then count inserts by their return codes (BATCHED_OK rows not at all) and the file workload's
-   * summary cannot compare what it handed over with what was stored.
+   * The binding's row totals (rows stored, failed and skipped so far) as the status lines and the file workload
+   * read them, or null for other bindings. Read off the hot path: each call sums the binding's counters. The
+   * handle's totals stay readable after it is closed (the file workload reads them in its cleanup, after the
+   * close), and are final then.
    */
-  private static BindingRows rowsOf(AutoCloseable handle) {
-    return handle instanceof BindingRows rows ? rows : null;
+  static BindingRows rowsOf(MyToplingDbClient.Prepared handle) {
+    if (handle == null) {
+      return null;
+    }
+    return new BindingRows() {
+      @Override
+      public long stored() {
+        return handle.totals().rowsStored();
+      }
+
+      @Override
+      public long failed() {
+        return handle.totals().rowsFailed();
+      }
+
+      @Override
+      public long skipped() {
+        return handle.totals().rowsSkipped();
+      }
+    };
   }
 
   private static void closeQuietly(AutoCloseable c) {
