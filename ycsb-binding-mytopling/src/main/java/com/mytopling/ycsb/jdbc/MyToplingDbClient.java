@@ -64,6 +64,8 @@ public class MyToplingDbClient extends DB {
    */
   private Status lastRowStatus;
   private boolean lastRowResendable;
+  /** The running flush's lastRowAnswered, for the row-by-row path it may take. */
+  private boolean flushAnswersLastRow;
   private boolean opCommitted;
   /** Field values of the current update and insert, by field position; reused per operation. */
   private final String[] updateRow = new String[TableLayout.MAX_FIELDS];
@@ -421,7 +423,7 @@ public class MyToplingDbClient extends DB {
   private Status buffer(ShardSession s) {
     InsertBuffer buffer = s.buffer;
     if (buffer.rows() > 0 && buffer.mask() != opMask) {
-      Status flushed = flush(s);
+      Status flushed = flush(s, false);
       if (!flushed.isOk()) {
         return flushed;
       }
@@ -431,7 +433,7 @@ public class MyToplingDbClient extends DB {
       return Status.BATCHED_OK;
     }
     opRowAccounted = true; // the batch accounts for this row as for the others
-    flush(s);
+    flush(s, true);
     return lastRowStatus;
   }
 
@@ -448,9 +450,10 @@ public class MyToplingDbClient extends DB {
   /**
    * Sends the buffered rows of one session as one statement. Whatever happens, every buffered
    * row is accounted once (RowAccounting): stored, skipped, or failed. The buffer is empty
-   * afterwards.
+   * afterwards. {@code lastRowAnswered}: the last buffered row's insert returns this outcome
+   * (it filled the buffer); the other rows were acknowledged BATCHED_OK.
    */
-  private Status flush(ShardSession s) {
+  private Status flush(ShardSession s, boolean lastRowAnswered) {
     InsertBuffer buffer = s.buffer;
     int rows = buffer.rows();
     if (rows == 0) {
@@ -462,9 +465,10 @@ public class MyToplingDbClient extends DB {
     }
     BatchOutcome out = s.outcome;
     out.clear();
+    flushAnswersLastRow = lastRowAnswered;
     Status status = retry.run(s, BATCH_SERIES, flushOnce);
     if (status != ROWS_ACCOUNTED) {
-      s.accounting.batch(rows, out.stored, out.skipped, status, out.committed, start);
+      s.accounting.batch(rows, out.stored, out.skipped, status, out.committed, lastRowAnswered, start);
       lastRowStatus = status;
       lastRowResendable = status.isOk() || out.stored + out.skipped == 0;
     } else {
@@ -518,10 +522,11 @@ public class MyToplingDbClient extends DB {
    * path (the part of a resumed load that was done before).
    */
   private void insertRowsSkippingExisting(ShardSession s, BatchOutcome out) {
-    for (int r = 0; r < s.buffer.rows(); r++) {
+    int rows = s.buffer.rows();
+    for (int r = 0; r < rows; r++) {
       opBufferRow = r;
       Status row = retry.run(s, BATCH_SERIES, bufferedRowOnce);
-      s.accounting.batchRow(row, opCommitted);
+      s.accounting.batchRow(row, opCommitted, flushAnswersLastRow && r == rows - 1);
       lastRowStatus = row == SKIPPED_EXISTING ? Status.OK : row;
       if (row == Status.OK) {
         out.stored++;
@@ -574,7 +579,7 @@ public class MyToplingDbClient extends DB {
       for (ShardSession s : sessions) {
         if (s != null) {
           if (s.buffer != null) {
-            flush(s);
+            flush(s, false);
           }
           s.close();
         }

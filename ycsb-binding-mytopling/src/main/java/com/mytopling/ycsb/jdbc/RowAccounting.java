@@ -15,6 +15,12 @@ import site.ycsb.measurements.Measurements;
  * load fails, they move from stored to failed, so the totals match the table. A row YCSB
  * retries after its insert failed is taken off the failed count when the retry begins, and
  * counted again by the retry's outcome.
+ *
+ * <p>Of the failed rows, those YCSB had been told were inserted (OK, or BATCHED_OK for a buffered
+ * row) are also counted as lost: the rows of a failed batch except the one whose insert call gets
+ * the batch's failure, and rows taken back with a transaction or a bulk load. So failed = rows
+ * whose insert YCSB saw fail + lost; a run phase fails (exit status 1) on lost rows, not on inserts
+ * that were reported failed (README, exit statuses).
  */
 final class RowAccounting {
   /** The run's row counts, shared by every session of the process. */
@@ -22,6 +28,8 @@ final class RowAccounting {
     final LongAdder stored = new LongAdder();
     final LongAdder failed = new LongAdder();
     final LongAdder skipped = new LongAdder();
+    /** Failed rows that YCSB had been told were inserted (OK or BATCHED_OK). */
+    final LongAdder lost = new LongAdder();
     /** jdbc.autocommit=false: writes (rows and updates) reported OK whose transaction was then rolled back. */
     final LongAdder writesRolledBack = new LongAdder();
   }
@@ -71,9 +79,12 @@ final class RowAccounting {
   /**
    * One statement sent {@code rows} rows: its latency, one status per row in
    * {@value MyToplingDbClient#BATCH_SERIES} (OK for stored, SKIPPED_EXISTING for skipped, the
-   * statement's failure for the rest), and the counts.
+   * statement's failure for the rest), and the counts. {@code lastRowAnswered}: the insert of the
+   * batch's last row is waiting for this outcome (it filled the buffer) and returns the failure,
+   * so it is the one failed row that was not acknowledged; every other row was (BATCHED_OK).
    */
-  void batch(int rows, int stored, int skipped, Status failure, boolean committed, long startNanos) {
+  void batch(int rows, int stored, int skipped, Status failure, boolean committed, boolean lastRowAnswered,
+             long startNanos) {
     Measurements m = measurements();
     m.measure(MyToplingDbClient.BATCH_SERIES, (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - startNanos) / 1000));
     Status lost = failure.isOk() ? Status.ERROR : failure;
@@ -83,11 +94,16 @@ final class RowAccounting {
     }
     stored(stored, committed);
     skipped(skipped);
-    failed(rows - stored - skipped);
+    int failed = rows - stored - skipped;
+    failed(failed);
+    lost(failed > 0 && lastRowAnswered ? failed - 1 : failed);
   }
 
-  /** One row of a batch that was sent row by row (db.insertexisting=skip): its status and count. */
-  void batchRow(Status status, boolean committed) {
+  /**
+   * One row of a batch that was sent row by row (db.insertexisting=skip): its status and count;
+   * {@code answered}: its insert call returns this status (see {@link #batch}), else it was acknowledged.
+   */
+  void batchRow(Status status, boolean committed, boolean answered) {
     measurements().reportStatus(MyToplingDbClient.BATCH_SERIES, status);
     if (status == Status.OK) {
       stored(1, committed);
@@ -95,6 +111,13 @@ final class RowAccounting {
       skipped(1);
     } else {
       failed(1);
+      lost(answered ? 0 : 1);
+    }
+  }
+
+  private void lost(long rows) {
+    if (rows > 0) {
+      totals.lost.add(rows);
     }
   }
 
@@ -116,6 +139,7 @@ final class RowAccounting {
       bulkLoadRows = Math.max(0, bulkLoadRows - uncommittedRows);
       totals.stored.add(-uncommittedRows);
       totals.failed.add(uncommittedRows);
+      totals.lost.add(uncommittedRows);
       uncommittedRows = 0;
     }
   }
@@ -136,6 +160,7 @@ final class RowAccounting {
     if (lost > 0) {
       totals.stored.add(-lost);
       totals.failed.add(lost);
+      totals.lost.add(lost);
       Measurements m = measurements();
       for (long i = 0; i < lost; i++) {
         m.reportStatus(MyToplingDbClient.BULK_COMMIT_SERIES, Status.ERROR);

@@ -231,8 +231,8 @@ final class SharedRuntime {
 
   /** What the run did with its rows so far; final once every client thread has released. */
   BindingTotals totals() {
-    return new BindingTotals(rows.stored.sum(), rows.failed.sum(), rows.skipped.sum(), rows.writesRolledBack.sum(),
-        reconnects.sum(), lockRetries.sum(), errors.total(), config.runPhase && config.batching());
+    return new BindingTotals(rows.stored.sum(), rows.failed.sum(), rows.skipped.sum(), rows.lost.sum(),
+        rows.writesRolledBack.sum(), reconnects.sum(), lockRetries.sum(), errors.total(), config.runPhase && config.batching());
   }
 
   private void printTotals() {
@@ -242,6 +242,7 @@ final class SharedRuntime {
       log.println("[mytopling] totals: inserted rows stored=" + t.rowsStored() + " failed=" + t.rowsFailed()
           + (config.skipExisting ? " skipped=" + t.rowsSkipped() : "") + " reconnects=" + t.reconnects()
           + " lock_retries=" + t.lockRetries() + " errors=" + t.errors()
+          + (t.rowsLost() > 0 ? " acknowledged_lost=" + t.rowsLost() : "")
           + (t.writesRolledBack() > 0 ? " rolled_back_writes=" + t.writesRolledBack() : "")
           + (t.runPhaseBatching() ? " run_phase_batching=true" : ""));
     }

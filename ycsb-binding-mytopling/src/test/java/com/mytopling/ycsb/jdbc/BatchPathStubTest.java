@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mytopling.ycsb.core.testing.StubServer;
@@ -144,6 +145,7 @@ class BatchPathStubTest {
     assertStored("k4", "k5", "k6", "k7", "k8");
     assertEquals(5, totals.get("stored"), totals::toString);
     assertEquals(4, totals.get("failed"), "k0..k3 were acknowledged and lost: " + totals);
+    assertEquals(4, totals.get("acknowledged_lost"), totals::toString);
     assertEquals(1, totals.get("reconnects"), totals::toString);
     assertEquals(1, totals.get("errors"), totals::toString);
   }
@@ -159,6 +161,7 @@ class BatchPathStubTest {
     assertStored("k0");
     assertEquals(1, totals.get("stored"), totals::toString);
     assertEquals(0, totals.get("failed"), "the retry stored the row: " + totals);
+    assertFalse(totals.toString().contains("acknowledged_lost="), totals::toString);
   }
 
   @Test
@@ -196,6 +199,7 @@ class BatchPathStubTest {
     assertEquals(3, totals.get("stored"), totals::toString);
     assertEquals(2, totals.get("failed"), totals::toString);
     assertEquals(0, totals.get("lock_retries"), totals::toString);
+    assertEquals(1, totals.get("acknowledged_lost"), "k3 was acknowledged; k4 got the error: " + totals);
   }
 
   /**
@@ -226,6 +230,7 @@ class BatchPathStubTest {
     assertEquals(skip ? 1 : 0, server.table().size(), "nothing the session loaded is in the table");
     assertEquals(0, totals.get("stored"), totals::toString);
     assertEquals(skip ? 9 : 10, totals.get("failed"), totals::toString);
+    assertEquals(skip ? 9 : 10, totals.get("acknowledged_lost"), "every row had been acknowledged: " + totals);
     if (skip) {
       assertEquals(1, totals.get("skipped"), totals::toString);
     }
@@ -248,6 +253,7 @@ class BatchPathStubTest {
     assertEquals(4, totals.get("stored"), totals::toString);
     assertEquals(2, totals.get("failed"), "k0 and k1 went with the rolled back transaction: " + totals);
     assertEquals(2, totals.get("rolled_back_writes"), totals::toString);
+    assertEquals(2, totals.get("acknowledged_lost"), totals::toString);
   }
 
   @Test
@@ -307,6 +313,10 @@ class BatchPathStubTest {
     assertEquals(beforeClose, closed);
     assertEquals(5, closed.rowsStored(), closed::toString);
     assertEquals(2, closed.rowsFailed(), closed::toString);
+    assertEquals(2, closed.rowsLost(), "both were acknowledged BATCHED_OK: " + closed);
+    assertEquals("2 rows were not stored (see the binding's totals and error lines)", closed.lossFailing(true));
+    assertEquals("2 rows acknowledged to YCSB were not stored (see the binding's totals and error lines)",
+        closed.lossFailing(false));
     assertEquals(line.get("stored"), closed.rowsStored(), line::toString);
     assertEquals(line.get("failed"), closed.rowsFailed(), line::toString);
     assertTrue(!closed.complete(), closed::toString);
