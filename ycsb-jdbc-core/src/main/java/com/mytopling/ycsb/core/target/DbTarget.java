@@ -40,6 +40,8 @@ public final class DbTarget {
   public final int socketTimeoutMs;
   public final Path embeddedDataDir;
   public final int embeddedPort;
+  /** db.embedded.starttimeout: how long the embedded server may take to start, ms. */
+  public final int embeddedStartTimeoutMs;
 
   private DbTarget(PropertyReader p, Properties props, Map<String, String> env) throws ConfigException {
     urls = Collections.unmodifiableList(readUrls(p, props));
@@ -57,6 +59,8 @@ public final class DbTarget {
     String dataDir = p.string("db.embedded.datadir");
     embeddedDataDir = dataDir == null ? defaultEmbeddedDataDir() : Path.of(dataDir).toAbsolutePath();
     embeddedPort = p.intValue("db.embedded.port", 0, 0, 65535);
+    embeddedStartTimeoutMs = p.intValue("db.embedded.starttimeout", EmbeddedMariaDb.DEFAULT_START_TIMEOUT_MS, 1,
+        Integer.MAX_VALUE);
   }
 
   public static DbTarget from(Properties props) throws ConfigException {
@@ -85,7 +89,7 @@ public final class DbTarget {
       }
     }
     if (embedded()) {
-      EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(embeddedDataDir, embeddedPort, log);
+      EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(embeddedDataDir, embeddedPort, embeddedStartTimeoutMs, log);
       return new Servers(List.of(db.jdbcUrl()), EmbeddedMariaDb.USER, null);
     }
     return new Servers(urls, user, password);

@@ -66,6 +66,15 @@ class DbTargetTest {
   }
 
   @Test
+  void theEmbeddedServersStartLimitIsAProperty() throws Exception {
+    assertEquals(120_000, DbTarget.from(props(), Map.of()).embeddedStartTimeoutMs);
+    assertEquals(300_000, DbTarget.from(props("db.embedded.starttimeout", "300000"), Map.of()).embeddedStartTimeoutMs);
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> DbTarget.from(props("db.embedded.starttimeout", "2m"), Map.of()));
+    assertEquals("db.embedded.starttimeout: '2m' is not a whole number", e.getMessage());
+  }
+
+  @Test
   void passwordComesFromPropertyThenFileThenEnvironment(@TempDir Path dir) throws Exception {
     Map<String, String> env = Map.of(Secrets.PASSWORD_ENV, "from-env");
     assertEquals("p1", DbTarget.from(props("db.passwd", "p1"), env).password);
