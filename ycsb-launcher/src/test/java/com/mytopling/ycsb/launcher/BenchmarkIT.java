@@ -178,7 +178,7 @@ class BenchmarkIT {
         Tables.env(s));
     assertEquals(1, r.exitCode, r::toString);
     assertTrue(r.stderr.contains("fileloader: FAILED: record at line"), r::toString);
-    assertTrue(r.stderr.contains("benchmark: load phase failed (exit 3)"), r::toString);
+    assertTrue(r.stderr.contains("benchmark: load phase failed (exit 1)"), r::toString);
     assertFalse(r.stderr.contains("benchmark: run phase"), r::toString);
     Path dir = Files.list(out.resolve("runs")).findFirst().orElseThrow();
     assertFalse(Files.exists(dir.resolve("run.out")), "no run phase");
