@@ -37,6 +37,8 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class SharedRuntime {
   private static SharedRuntime current;
+  /** The properties {@link #current} was made from: the run it belongs to. */
+  private static Properties currentProps;
   private static int users;
 
   final BindingConfig config;
@@ -90,13 +92,24 @@ final class SharedRuntime {
   }
 
   static synchronized SharedRuntime acquire(Properties props) throws SetupException {
-    if (current == null) {
+    if (current == null || (users == 0 && currentProps != props)) {
       current = create(BindingConfig.from(props), System.err);
+      currentProps = props;
+    } else if (users == 0 && current.watchdog != null) {
+      current.watchdog.start();
     }
     users++;
     return current;
   }
 
+  /**
+   * The last holder's release prints the totals. The runtime stays for a client thread of the
+   * same run (the same Properties object, which YCSB gives every DB instance of a run) that
+   * starts only after every earlier one ended: YCSB's own Client starts its threads at once, but
+   * under load a thread can finish its share before another one has run init. That thread
+   * continues the run's counts (the last totals line printed is the run's); a new runtime would
+   * set the table up again, and db.droptable=true would drop the rows already loaded.
+   */
   static synchronized void release(SharedRuntime rt) {
     if (rt != current) {
       return;
@@ -106,7 +119,6 @@ final class SharedRuntime {
       if (rt.watchdog != null) {
         rt.watchdog.stop();
       }
-      current = null;
     }
   }
 
