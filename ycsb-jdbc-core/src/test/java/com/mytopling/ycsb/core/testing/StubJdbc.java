@@ -22,6 +22,8 @@ public final class StubJdbc {
   private final Map<String, List<Object[]>> answers = new LinkedHashMap<>();
   /** Every statement executed, with its parameters appended as " [p1, p2]". */
   public final List<String> executed = new ArrayList<>();
+  /** Every Statement.setQueryTimeout given, in seconds. */
+  public final List<Integer> queryTimeouts = new ArrayList<>();
 
   /** The rows a statement returns; a statement without an answer fails as an unknown object would. */
   public StubJdbc answer(String sql, Object[]... rows) {
@@ -60,6 +62,10 @@ public final class StubJdbc {
             throw new SQLException("stub: no answer for " + sql, "42S02", 208);
           }
           return resultSet(rows);
+        }
+        case "setQueryTimeout" -> {
+          queryTimeouts.add((Integer) a[0]);
+          return null;
         }
         case "close" -> {
           return null;
