@@ -65,6 +65,9 @@ public final class Benchmark {
     o.addOption(Option.builder().longOpt("skip-load").desc("run phase only, on an existing table").build());
     o.addOption(Option.builder().longOpt("clients").hasArg().argName("n")
         .desc("client processes (default 1): the load split by key range, the run over all keys, results merged").build());
+    o.addOption(Option.builder().longOpt("warmup").hasArg().argName("seconds")
+        .desc("leave the run phase's first seconds out of its throughput and latency (measurement.warmup, default 0)")
+        .build());
     o.addOption(Option.builder("p").hasArg().argName("name=value").desc("extra property (repeatable)").build());
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
@@ -132,12 +135,25 @@ public final class Benchmark {
           + " clients: running " + fewer + " client" + (fewer == 1 ? "" : "s"));
       clients = fewer;
     }
+    long warmup = count(cl, "warmup", 0);
     List<String> extra = new ArrayList<>();
     for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
       if (kv.indexOf('=') <= 0) {
         throw new UsageException("-p " + kv + ": expected name=value");
       }
       extra.add(kv);
+    }
+    if (cl.hasOption("warmup")) {
+      // As a -p after the user's, so that metadata.json records the value the phases used.
+      extra.add("measurement.warmup=" + warmup);
+    }
+    boolean serverMetrics = !extra.contains("measurement.servermetrics=false");
+    for (String kv : extra) {
+      if (kv.startsWith("measurement.warmup=")) {
+        // The last one wins, as in the phases; a bad value is refused there, with the exit status of bad input.
+        warmup = kv.substring(kv.indexOf('=') + 1).strip().matches("\\d{1,12}")
+            ? Long.parseLong(kv.substring(kv.indexOf('=') + 1).strip()) : 0;
+      }
     }
 
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
@@ -154,6 +170,11 @@ public final class Benchmark {
     if (embedded) {
       common.addAll(List.of("-p", "db.embedded.datadir=" + root.resolve(".local").resolve("embedded-mariadb")));
     }
+    if (serverMetrics) {
+      // The server's counters beside the client's (docs/results.md); one client samples, the others are told not to.
+      common.addAll(List.of("-p", "measurement.servermetrics=true",
+          "-p", "measurement.servermetrics.file=" + dir.resolve("server-metrics.csv")));
+    }
     for (String kv : extra) {
       common.add("-p");
       common.add(kv);
@@ -162,7 +183,8 @@ public final class Benchmark {
         + records + " records, " + operations + " operations, " + threads + " threads");
     err.println("benchmark: results go to " + dir);
 
-    Meta meta = new Meta(targetName, workload, records, operations, threads, clients, dbProps, extra, started);
+    Meta meta = new Meta(targetName, workload, records, operations, threads, clients, dbProps, extra, started,
+        warmup, serverMetrics);
     if (!cl.hasOption("skip-load")) {
       int rc = clients == 1 ? singleClientLoad(common, dir) : multiClientLoad(common, dir, records, clients);
       if (rc != 0) {
@@ -216,7 +238,8 @@ public final class Benchmark {
       throws IOException, InterruptedException {
     List<String> prepare = new ArrayList<>(List.of("load", "mytopling"));
     prepare.addAll(common);
-    prepare.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "insertcount=0"));
+    prepare.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "insertcount=0",
+        "-p", "measurement.servermetrics=false"));
     Files.createDirectories(dir.resolve("prepare"));
     int rc = phase("table", prepare, dir, dir.resolve("prepare").resolve("load.out"),
         dir.resolve("prepare").resolve("load.err"), true).waitFor();
@@ -231,6 +254,9 @@ public final class Benchmark {
       load.addAll(common);
       load.addAll(List.of("-p", "insertstart=" + start, "-p", "insertcount=" + (end - start),
           "-p", "hdrhistogram.output.path=" + hdrDir(dir, "load", i) + "/"));
+      if (i > 0) {
+        load.addAll(List.of("-p", "measurement.servermetrics=false")); // client 0 samples for all
+      }
       procs.add(clientPhase("load", i, load, dir));
     }
     return waitAll(procs);
@@ -245,6 +271,9 @@ public final class Benchmark {
       List<String> run = new ArrayList<>(List.of("run", "mytopling"));
       run.addAll(common);
       run.addAll(List.of("-p", "operationcount=" + ops, "-p", "hdrhistogram.output.path=" + hdrDir(dir, "run", i) + "/"));
+      if (i > 0) {
+        run.addAll(List.of("-p", "measurement.servermetrics=false")); // client 0 samples for all
+      }
       procs.add(clientPhase("run", i, run, dir));
     }
     return waitAll(procs);
@@ -394,7 +423,7 @@ public final class Benchmark {
 
   /** What metadata.json records about the job, besides the host and the server. */
   private record Meta(String target, Path workload, long records, long operations, long threads, int clients,
-                      Path dbProps, List<String> extra, String started) {
+                      Path dbProps, List<String> extra, String started, long warmup, boolean serverMetrics) {
   }
 
   private void writeMetadata(Path dir, Meta meta) throws IOException {
@@ -413,6 +442,7 @@ public final class Benchmark {
     // With several clients, threads are per client.
     m.put("threads", threads);
     m.put("clients", meta.clients());
+    m.put("warmup_s", meta.warmup());
     m.put("harness_version", HARNESS_VERSION);
     m.put("ycsb_version", "0.17.0");
     m.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
@@ -430,6 +460,9 @@ public final class Benchmark {
     all.setProperty("recordcount", Long.toString(records));
     all.setProperty("operationcount", Long.toString(operations));
     all.setProperty("threadcount", Long.toString(threads));
+    if (meta.serverMetrics()) {
+      all.setProperty("measurement.servermetrics", "true");
+    }
     for (String kv : extra) {
       all.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
     }
