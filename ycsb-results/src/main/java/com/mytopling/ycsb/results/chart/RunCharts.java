@@ -191,8 +191,24 @@ public final class RunCharts {
     if (series == 0) {
       return null;
     }
+    fromZero(chart);
     warmupBand(chart, phase);
     return chart;
+  }
+
+  /**
+   * The y axis from 0 (every figure over time is a rate, a latency or a count) and never of zero height: XChart
+   * draws a flat series (a hit ratio of 100 % throughout, no deadlocks at all) on an axis of no range, off the chart.
+   */
+  private static void fromZero(XYChart chart) {
+    double top = 0;
+    for (XYSeries s : chart.getSeriesMap().values()) {
+      for (double v : s.getYData()) {
+        top = Math.max(top, v);
+      }
+    }
+    chart.getStyler().setYAxisMin(0.0);
+    chart.getStyler().setYAxisMax(top > 0 ? top * 1.05 : 1.0);
   }
 
   private static int addRateSeries(XYChart chart, String name, List<StatusSample> samples,
@@ -236,6 +252,7 @@ public final class RunCharts {
     if (series == 0) {
       return null;
     }
+    fromZero(chart);
     warmupBand(chart, phase);
     return chart;
   }
@@ -369,6 +386,7 @@ public final class RunCharts {
     if (series == 0) {
       return null;
     }
+    fromZero(chart);
     warmupBand(chart, phase);
     return chart;
   }
