@@ -39,8 +39,8 @@ import java.util.concurrent.TimeUnit;
 final class ServerMetricsSampler extends Thread {
   private static final String PREFIX = "[ycsb] server metrics: ";
 
-  private final Servers servers;
-  private final List<String> urls;
+  private final Connector connector;
+  private final String password;
   private final Dialect family;
   private final Path file;
   private final String phase;
@@ -59,12 +59,20 @@ final class ServerMetricsSampler extends Thread {
   private int failed;
   private volatile boolean writeFailed;
 
-  private ServerMetricsSampler(Servers servers, List<String> urls, Dialect family, Path file, String phase,
-                               int intervalSeconds, long warmupSeconds, PrintStream err) {
+  /** Opens the sampler's connection to one shard. */
+  interface Connector {
+    Connection open(int shard) throws SQLException;
+  }
+
+  /**
+   * @param password the one to mask in messages
+   */
+  ServerMetricsSampler(Connector connector, int shards, String password, Dialect family, Path file, String phase,
+                       int intervalSeconds, long warmupSeconds, PrintStream err) {
     super("server-metrics");
     setDaemon(true);
-    this.servers = servers;
-    this.urls = urls;
+    this.connector = connector;
+    this.password = password;
     this.family = family;
     this.file = file;
     this.phase = phase;
@@ -72,7 +80,7 @@ final class ServerMetricsSampler extends Thread {
     this.warmupNs = TimeUnit.SECONDS.toNanos(warmupSeconds);
     this.timeoutSeconds = Math.max(1, intervalSeconds);
     this.err = err;
-    this.connections = new Connection[urls.size()];
+    this.connections = new Connection[shards];
   }
 
   /**
@@ -108,10 +116,9 @@ final class ServerMetricsSampler extends Thread {
         urls.add(JdbcUrls.withDefaults(url, Dialects.family(url).toolDefaults(target.connectTimeoutMs,
             socketTimeoutMs)).url);
       }
-      ServerMetricsSampler sampler = new ServerMetricsSampler(servers, urls, family, file, phase, interval, warmup, err);
-      for (int i = 0; i < urls.size(); i++) {
-        sampler.connections[i] = servers.open(urls.get(i));
-      }
+      ServerMetricsSampler sampler = new ServerMetricsSampler(shard -> servers.open(urls.get(shard)), urls.size(),
+          servers.password(), family, file, phase, interval, warmup, err);
+      sampler.connect();
       err.println(PREFIX + "sampling " + (urls.size() == 1 ? "the server" : urls.size() + " shards (summed)")
           + " every " + interval + " s into " + file);
       return sampler;
@@ -121,6 +128,13 @@ final class ServerMetricsSampler extends Thread {
       err.println(PREFIX + "not sampled: cannot connect (" + SqlMessages.describe(e, passwordOf(props)) + ")");
     }
     return null;
+  }
+
+  /** Opens every shard's connection; before the clock starts. */
+  void connect() throws SQLException {
+    for (int i = 0; i < connections.length; i++) {
+      connections[i] = connector.open(i);
+    }
   }
 
   private static String passwordOf(Properties props) {
@@ -133,10 +147,15 @@ final class ServerMetricsSampler extends Thread {
 
   /** Takes the first sample (the baseline) and starts sampling on a clock that started at {@code startMs}. */
   void begin(long clockStartMs, long clockStartNs) {
-    this.startMs = clockStartMs;
     this.startNs = clockStartNs;
-    sampleAndWrite(System.currentTimeMillis());
+    baseline(clockStartMs, System.currentTimeMillis());
     start();
+  }
+
+  /** The first sample, against which the first interval is measured; elapsed times count from {@code clockStartMs}. */
+  void baseline(long clockStartMs, long nowMs) {
+    this.startMs = clockStartMs;
+    sampleAndWrite(nowMs);
   }
 
   /** Takes the last sample (the work is done), waits for it, closes the connections and says what failed. */
@@ -186,7 +205,8 @@ final class ServerMetricsSampler extends Thread {
     }
   }
 
-  private void sampleAndWrite(long nowMs) {
+  /** Takes one sample at {@code nowMs} and writes the interval since the previous good one. */
+  void sampleAndWrite(long nowMs) {
     samples++;
     long began = System.nanoTime();
     EnumMap<ServerMetric, Long> current;
@@ -196,7 +216,7 @@ final class ServerMetricsSampler extends Thread {
     } catch (SQLException e) {
       current = null;
       failed++;
-      note = "sample failed: " + SqlMessages.describe(e, servers.password());
+      note = "sample failed: " + SqlMessages.describe(e, password);
       if (failed == 1) {
         err.println(PREFIX + "a sample at " + (nowMs - startMs) / 1000 + " s failed (" + note.substring(15)
             + "); its row says so and the next row spans the gap");
@@ -251,7 +271,7 @@ final class ServerMetricsSampler extends Thread {
     EnumMap<ServerMetric, Long> total = new EnumMap<>(ServerMetric.class);
     for (int i = 0; i < connections.length; i++) {
       if (connections[i] == null || connections[i].isClosed()) {
-        connections[i] = servers.open(urls.get(i));
+        connections[i] = connector.open(i);
       }
       try {
         family.sampleServerMetrics(connections[i], timeoutSeconds).forEach((m, v) -> total.merge(m, v, Long::sum));
