@@ -143,8 +143,12 @@ public final class Benchmark {
       // As a -p after the user's, so that metadata.json records the value the phases used.
       extra.add("measurement.warmup=" + warmup);
     }
-    boolean serverMetrics = !extra.contains("measurement.servermetrics=false");
+    boolean serverMetrics = true;
     for (String kv : extra) {
+      if (kv.startsWith("measurement.servermetrics=")) {
+        // The last one wins; anything but false leaves sampling on (a bad value is refused by the phases).
+        serverMetrics = !kv.substring(kv.indexOf('=') + 1).strip().equalsIgnoreCase("false");
+      }
       if (kv.startsWith("measurement.warmup=")) {
         // The last one wins, as in the phases; a bad value is refused there, with the exit status of bad input.
         warmup = kv.substring(kv.indexOf('=') + 1).strip().matches("\\d{1,12}")

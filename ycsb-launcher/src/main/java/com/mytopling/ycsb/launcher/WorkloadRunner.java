@@ -1,11 +1,15 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.fileloader.BindingRows;
 import com.mytopling.ycsb.fileloader.FileWorkload;
+import com.mytopling.ycsb.results.model.PhaseClock;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -196,8 +200,8 @@ final class WorkloadRunner {
   private long warmupSeconds() throws UsageException {
     long warmup;
     try {
-      warmup = new com.mytopling.ycsb.core.PropertyReader(props).integer("measurement.warmup", 0, 0, Long.MAX_VALUE);
-    } catch (com.mytopling.ycsb.core.ConfigException e) {
+      warmup = new PropertyReader(props).integer("measurement.warmup", 0, 0, Long.MAX_VALUE);
+    } catch (ConfigException e) {
       throw new UsageException(e.getMessage());
     }
     if (warmup > 0) {
@@ -222,15 +226,15 @@ final class WorkloadRunner {
     if (!"true".equalsIgnoreCase(props.getProperty("hdrhistogram.fileoutput", "false").strip())) {
       return;
     }
-    com.mytopling.ycsb.results.model.PhaseClock clock = new com.mytopling.ycsb.results.model.PhaseClock();
+    PhaseClock clock = new PhaseClock();
     clock.phase = transactions ? "run" : "load";
     clock.startMs = status != null && status.startMs() > 0 ? status.startMs() : startMs;
     clock.endMs = startMs + runtimeMs;
     clock.statusIntervalS = Integer.parseInt(props.getProperty("status.interval", "10"));
     clock.warmupS = warmup;
     clock.warmupEndMs = status != null && status.warmupEndMs() > 0 ? status.warmupEndMs() : null;
-    java.nio.file.Path file = java.nio.file.Path.of(props.getProperty("hdrhistogram.output.path", "")
-        + com.mytopling.ycsb.results.model.PhaseClock.FILE_NAME);
+    Path file = Path.of(props.getProperty("hdrhistogram.output.path", "")
+        + PhaseClock.FILE_NAME);
     try {
       clock.write(file);
     } catch (IOException e) {
