@@ -12,13 +12,19 @@ import java.util.List;
 
 /**
  * Puts a run folder's server-metrics.csv into its phases' summaries: each counter per second and each gauge's average
- * and largest value over the measured window (the rows whose interval starts at or after the warm-up's end on the
+ * and largest value over the measured window (the rows whose interval starts at the warm-up's end or later, on the
  * status lines' clock), the median query time of a sample, and every interval without figures. A run that was to be
  * sampled but has no rows for a phase gets a warning: a failed sampler is never silent.
  */
 public final class ServerMetricsReader {
-  /** Half a millisecond of rounding in elapsed_s (written with three decimals). */
-  private static final double CLOCK_TOLERANCE_S = 0.001;
+  /**
+   * How far before the measured window's start a row may start and still count: the sampler samples at the warm-up's
+   * end on its own clock, while the window starts at the first measured interval, which the status thread's cut
+   * makes a few milliseconds later; half a second, or half the status interval when that is shorter.
+   */
+  static double tolerance(int statusIntervalS) {
+    return Math.min(0.5, statusIntervalS / 2.0);
+  }
 
   private ServerMetricsReader() {
   }
@@ -49,7 +55,7 @@ public final class ServerMetricsReader {
       if (r.note() != null) {
         s.problems.add(String.format(java.util.Locale.ROOT, "%.0f s: %s", r.elapsedS(), r.note()));
       }
-      if (r.elapsedS() - r.intervalS() >= from - CLOCK_TOLERANCE_S && !r.values().isEmpty()) {
+      if (r.elapsedS() - r.intervalS() >= from - tolerance(statusIntervalS) && !r.values().isEmpty()) {
         measured.add(r);
       }
     }

@@ -68,13 +68,18 @@ class ServerMetricsTest {
     double seconds = 0;
     int intervals = 0;
     for (ServerMetricsFile.Row r : ServerMetricsFile.read(dir.resolve("server-metrics.csv"))) {
-      if (r.phase().equals("run") && r.elapsedS() - r.intervalS() >= from - 0.001) {
+      // The row that starts at the warm-up's sample counts: it starts a few ms before the first measured interval.
+      if (r.phase().equals("run") && r.elapsedS() - r.intervalS() >= from - 0.5) {
         rowsRead += r.values().get(ServerMetric.ROWS_READ);
         seconds += r.intervalS();
         intervals++;
       }
     }
     assertEquals(intervals, s.intervals);
+    long startingAtTheCut = ServerMetricsFile.read(dir.resolve("server-metrics.csv")).stream()
+        .filter(r -> r.phase().equals("run") && Math.abs(r.elapsedS() - r.intervalS() - 2.0) < 0.05).count();
+    assertEquals(1, startingAtTheCut, "the sampler sampled at the warm-up's end (2 s)");
+    assertTrue(from > 2.0, "the measured window starts just after the cut: " + from);
     assertEquals(rowsRead / seconds, s.perSecond.get("rows_read"), 1e-6);
     assertTrue(s.perSecond.get("rows_read") > 0 && s.perSecond.get("rows_updated") > 0, s.perSecond.toString());
     assertFalse(s.perSecond.containsKey("rocksdb_stall_micros"), "no RocksDB on this server: " + s.perSecond);
