@@ -90,8 +90,8 @@ final class SweepRun {
       StringBuilder latency = new StringBuilder();
       run.workloadOperations().forEach((op, s) -> latency.append(String.format(Locale.ROOT, "%s %s / %s / %s  ", op,
           fmt(s.percentile("p50")), fmt(s.percentile("p95")), fmt(s.percentile("p99")))));
-      out.printf(Locale.ROOT, "%-10d  %,16.1f  %s%n", p.value, run.successfulThroughputOps == null ? Double.NaN
-          : run.successfulThroughputOps, latency.toString().strip());
+      out.printf(Locale.ROOT, "%-10d  %16s  %s%n", p.value, run.successfulThroughputOps == null ? "-"
+          : String.format(Locale.ROOT, "%,.1f", run.successfulThroughputOps), latency.toString().strip());
     }
   }
 
