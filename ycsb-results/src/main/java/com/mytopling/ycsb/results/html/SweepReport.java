@@ -103,6 +103,9 @@ public final class SweepReport {
     long max = values.stream().mapToLong(Long::longValue).max().orElse(1);
     // Threads 1, 4, 16, 64 or records 1M..100M: spread evenly on a log axis.
     chart.getStyler().setXAxisLogarithmic(min > 0 && max >= 10L * min);
+    // From 0, in whole numbers: two close points would otherwise get an axis of their own two values, to 12 digits.
+    chart.getStyler().setYAxisMin(0.0);
+    chart.getStyler().setYAxisDecimalPattern("#,##0");
     return chart;
   }
 
