@@ -24,6 +24,10 @@ import site.ycsb.measurements.Measurements;
  * printed when every client thread has finished, cleanup and final flush included, so that the HdrHistogram logs'
  * last interval with work ends then (the workload's own cleanup, such as the file workload's table-size probe,
  * comes after it).
+ *
+ * <p>With a warm-up (measurement.warmup) one more line is printed when it ends, off the schedule: its cut of the
+ * measurements makes every HdrHistogram log end an interval exactly there, so the summary can leave the warm-up out
+ * without splitting or prorating an interval (the line's own interval is shorter; its rates are over its length).
  */
 final class StatusLines extends Thread {
   private final CountDownLatch done;
@@ -36,7 +40,11 @@ final class StatusLines extends Thread {
   private final long intervalNs;
   private final boolean trackJvm;
   private final PrintStream err;
+  private final long warmupNs;
   private final Measurements measurements = Measurements.getMeasurements();
+  /** Epoch ms of the first line (elapsed 0), and of the warm-up's cut (0 until it happened). */
+  private volatile long startMs;
+  private volatile long warmupEndMs;
 
   private int maxThreads;
   private int minThreads = Integer.MAX_VALUE;
@@ -48,10 +56,11 @@ final class StatusLines extends Thread {
   /**
    * @param planned operations each client thread was given (for the estimated completion)
    * @param bindingRows the binding's stored rows, when it reports them; null otherwise
+   * @param warmupSeconds 0, or when to cut the measurements once more (the end of the warm-up)
    */
   StatusLines(CountDownLatch done, List<ClientThread> clients, List<CountingDb> counters, long[] planned,
               BindingRows bindingRows, String label, boolean alsoStdout, int intervalSeconds, boolean trackJvm,
-              PrintStream err) {
+              long warmupSeconds, PrintStream err) {
     super("status");
     setDaemon(true);
     this.done = done;
@@ -63,25 +72,54 @@ final class StatusLines extends Thread {
     this.alsoStdout = alsoStdout;
     this.intervalNs = TimeUnit.SECONDS.toNanos(intervalSeconds);
     this.trackJvm = trackJvm;
+    this.warmupNs = TimeUnit.SECONDS.toNanos(warmupSeconds);
     this.err = err;
+  }
+
+  /** Epoch milliseconds of the first status line: elapsed 0 on the status lines' clock. */
+  long startMs() {
+    return startMs;
+  }
+
+  /** Epoch milliseconds just before the warm-up's cut; 0 when there was none (no warm-up, or the work ended first). */
+  long warmupEndMs() {
+    return warmupEndMs;
   }
 
   @Override
   public void run() {
     long startMs = System.currentTimeMillis();
-    long deadline = System.nanoTime() + intervalNs;
+    this.startMs = startMs;
+    long startNs = System.nanoTime();
+    long deadline = startNs + intervalNs;
+    long warmupAt = warmupNs > 0 ? startNs + warmupNs : Long.MAX_VALUE;
+    boolean cutWarmup = false;
     long intervalStartMs = startMs;
     long[] last = {0, 0};
     boolean allDone;
     do {
       long nowMs = System.currentTimeMillis();
+      if (cutWarmup) {
+        // Before print's cut: every series' next interval starts at or after this moment, every earlier one before.
+        warmupEndMs = nowMs;
+        cutWarmup = false;
+      }
       last = print(startMs, intervalStartMs, nowMs, last);
       if (trackJvm) {
         measureJvm();
       }
-      allDone = waitUntil(deadline);
+      boolean warmupNext = warmupAt <= deadline;
+      allDone = waitUntil(warmupNext ? warmupAt : deadline);
       intervalStartMs = nowMs;
-      deadline += intervalNs;
+      if (warmupNext) {
+        cutWarmup = true;
+        if (warmupAt == deadline) {
+          deadline += intervalNs;
+        }
+        warmupAt = Long.MAX_VALUE;
+      } else {
+        deadline += intervalNs;
+      }
     } while (!allDone);
     if (trackJvm) {
       measureJvm();

@@ -1,12 +1,16 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.fileloader.BindingRows;
 import com.mytopling.ycsb.fileloader.FileWorkload;
 import com.mytopling.ycsb.jdbc.MyToplingDbClient;
+import com.mytopling.ycsb.results.model.PhaseClock;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -58,6 +62,7 @@ final class WorkloadRunner {
       throw new UsageException("db: class '" + dbName + "' not found on the classpath");
     }
     long maxExecutionSeconds = Long.parseLong(props.getProperty("maxexecutiontime", "0"));
+    long warmupSeconds = transactions ? warmupSeconds() : 0;
 
     Measurements.setProperties(props);
     Workload workload = newWorkload();
@@ -119,6 +124,10 @@ final class WorkloadRunner {
 
     RepeatedLoadCheck repeatedLoad = !transactions && prepared != null
         ? RepeatedLoadCheck.before(props, dbName, workload) : null;
+    ServerMetricsSampler sampler = prepared != null ? ServerMetricsSampler.open(props, transactions, err) : null;
+    if (prepared == null && "true".equalsIgnoreCase(props.getProperty("measurement.servermetrics", "").strip())) {
+      err.println("[ycsb] server metrics: not sampled: only the mytopling binding's databases are");
+    }
     err.println("Starting test.");
     boolean trackJvm = "true".equals(props.getProperty(Measurements.MEASUREMENT_TRACK_JVM_PROPERTY, "false"));
     StatusLines status = null;
@@ -126,8 +135,11 @@ final class WorkloadRunner {
       boolean standard = "timeseries".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, ""));
       int interval = Integer.parseInt(props.getProperty("status.interval", "10"));
       status = new StatusLines(done, clients, counters, planned, bindingRows, props.getProperty("label", ""), standard,
-          interval, trackJvm, err);
+          interval, trackJvm, warmupSeconds, err);
       status.start();
+    }
+    if (sampler != null) {
+      sampler.begin(System.currentTimeMillis(), System.nanoTime());
     }
     List<Thread> threads = new ArrayList<>(threadCount);
     for (ClientThread c : clients) {
@@ -166,6 +178,10 @@ final class WorkloadRunner {
       // so the HdrHistogram logs' last interval with work does not run on through the workload's cleanup.
       Measurements.getMeasurements().getSummary();
     }
+    if (sampler != null) {
+      sampler.finish();
+    }
+    writePhaseClock(transactions, status, start, runtimeMs, warmupSeconds);
     if (bindingRows != null && workload instanceof FileWorkload fileWorkload) {
       // Rows handed to the binding are only known stored now, after every thread's cleanup (final flush).
       fileWorkload.bindingRows(bindingRows);
@@ -176,6 +192,55 @@ final class WorkloadRunner {
       err.println(repeatedLoad.hintAfterFailure());
     }
     return rc;
+  }
+
+  /**
+   * measurement.warmup, seconds: the summary leaves them out of the run phase's figures, from the HdrHistogram logs
+   * the status thread cuts at the warm-up's end, so it needs both.
+   */
+  private long warmupSeconds() throws UsageException {
+    long warmup;
+    try {
+      warmup = new PropertyReader(props).integer("measurement.warmup", 0, 0, Long.MAX_VALUE);
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (warmup > 0) {
+      if (!Boolean.parseBoolean(props.getProperty("status", "false"))) {
+        throw new UsageException("measurement.warmup needs the status thread (-s): it cuts the measurements when the "
+            + "warm-up ends");
+      }
+      if (!"true".equalsIgnoreCase(props.getProperty("hdrhistogram.fileoutput", "false").strip())
+          || !"hdrhistogram".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, "hdrhistogram").strip())) {
+        throw new UsageException("measurement.warmup needs HdrHistogram interval logs (-p hdrhistogram.fileoutput=true, "
+            + "measurementtype hdrhistogram): the summary leaves the warm-up out from them");
+      }
+    }
+    return warmup;
+  }
+
+  /**
+   * phase.json beside the HdrHistogram logs (hdrhistogram.fileoutput=true): the phase's clock and the warm-up's cut,
+   * which the logs do not carry and the summary needs.
+   */
+  private void writePhaseClock(boolean transactions, StatusLines status, long startMs, long runtimeMs, long warmup) {
+    if (!"true".equalsIgnoreCase(props.getProperty("hdrhistogram.fileoutput", "false").strip())) {
+      return;
+    }
+    PhaseClock clock = new PhaseClock();
+    clock.phase = transactions ? "run" : "load";
+    clock.startMs = status != null && status.startMs() > 0 ? status.startMs() : startMs;
+    clock.endMs = startMs + runtimeMs;
+    clock.statusIntervalS = Integer.parseInt(props.getProperty("status.interval", "10"));
+    clock.warmupS = warmup;
+    clock.warmupEndMs = status != null && status.warmupEndMs() > 0 ? status.warmupEndMs() : null;
+    Path file = Path.of(props.getProperty("hdrhistogram.output.path", "")
+        + PhaseClock.FILE_NAME);
+    try {
+      clock.write(file);
+    } catch (IOException e) {
+      err.println("[ycsb] cannot write " + file + ": " + e.getMessage() + " (a warm-up cannot be left out without it)");
+    }
   }
 
   /** Cleans the workload up, writes YCSB's report and returns the exit code. */

@@ -1,8 +1,11 @@
 package com.mytopling.ycsb.core.dialect;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,6 +130,32 @@ public abstract class Dialect {
 
   /** The table's size on disk, as the server accounts for it (after a load; see each family). */
   public abstract TableSize tableSize(Connection c, String table) throws SQLException;
+
+  // ---- the server's counters (server-metrics.csv) ----
+
+  /**
+   * The statement that reads the server's counters for server-metrics.csv, run at every status interval on a
+   * connection of its own. It must be cheap: it runs while the benchmark does.
+   */
+  public abstract String serverMetricsQuery();
+
+  /**
+   * The rows of {@link #serverMetricsQuery} as metrics: counters as the server's cumulative values, gauges as they
+   * are. A metric none of whose counters the server has is absent (a MariaDB without RocksDB has no stalls).
+   */
+  public abstract EnumMap<ServerMetric, Long> serverMetrics(ResultSet rows) throws SQLException;
+
+  /** One sample of the server's counters; {@code timeoutSeconds} bounds the query (0: none). */
+  public final EnumMap<ServerMetric, Long> sampleServerMetrics(Connection c, int timeoutSeconds) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      if (timeoutSeconds > 0) {
+        s.setQueryTimeout(timeoutSeconds);
+      }
+      try (ResultSet rows = s.executeQuery(serverMetricsQuery())) {
+        return serverMetrics(rows);
+      }
+    }
+  }
 
   // ---- driver settings ----
 

@@ -9,9 +9,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * MySQL 8 and MariaDB: all of the MySQL-family SQL, for InnoDB and for RocksDB tables alike.
@@ -274,6 +279,97 @@ public class MySqlDialect extends Dialect {
     notes.add(ssts + " SST file(s) hold the table");
     return new TableSize(ROCKSDB, Math.round(attributed), 0,
         "RocksDB SST data+index+filter blocks attributed to the table by its share of raw key/value bytes", notes);
+  }
+
+  // ---- the server's counters ----
+
+  /**
+   * Where each metric comes from in SHOW GLOBAL STATUS: alternatives in order, each a list of counters summed. The
+   * first alternative whose first counter the server has is used. MySQL 8 counts rows per engine (Innodb_rows_*,
+   * and Rocksdb_rows_* where MyRocks is built in); MariaDB has no Innodb_rows_* and counts at the SQL layer for every
+   * engine (Rows_read; Handler_write, Handler_update and Handler_delete are row requests, internal temporary tables
+   * apart, which MariaDB counts as Handler_tmp_*).
+   */
+  private static final Map<ServerMetric, List<List<String>>> STATUS_COUNTERS = statusCounters();
+
+  private static Map<ServerMetric, List<List<String>>> statusCounters() {
+    Map<ServerMetric, List<List<String>>> m = new EnumMap<>(ServerMetric.class);
+    m.put(ServerMetric.ROWS_READ, List.of(List.of("Innodb_rows_read", "Rocksdb_rows_read"), List.of("Rows_read")));
+    m.put(ServerMetric.ROWS_INSERTED,
+        List.of(List.of("Innodb_rows_inserted", "Rocksdb_rows_inserted"), List.of("Handler_write")));
+    m.put(ServerMetric.ROWS_UPDATED,
+        List.of(List.of("Innodb_rows_updated", "Rocksdb_rows_updated"), List.of("Handler_update")));
+    m.put(ServerMetric.ROWS_DELETED,
+        List.of(List.of("Innodb_rows_deleted", "Rocksdb_rows_deleted"), List.of("Handler_delete")));
+    m.put(ServerMetric.STATEMENTS, List.of(List.of("Questions")));
+    m.put(ServerMetric.BUFFER_POOL_READ_REQUESTS, List.of(List.of("Innodb_buffer_pool_read_requests")));
+    m.put(ServerMetric.BUFFER_POOL_DISK_READS, List.of(List.of("Innodb_buffer_pool_reads")));
+    m.put(ServerMetric.FSYNCS, List.of(List.of("Innodb_data_fsyncs")));
+    m.put(ServerMetric.ROW_LOCK_WAITS, List.of(List.of("Innodb_row_lock_waits")));
+    m.put(ServerMetric.ROW_LOCK_WAIT_MS, List.of(List.of("Innodb_row_lock_time")));
+    m.put(ServerMetric.DEADLOCKS,
+        List.of(List.of("Innodb_deadlocks", "Rocksdb_row_lock_deadlocks"), List.of("Rocksdb_row_lock_deadlocks")));
+    m.put(ServerMetric.THREADS_RUNNING, List.of(List.of("Threads_running")));
+    m.put(ServerMetric.ROCKSDB_BLOCK_CACHE_HITS, List.of(List.of("Rocksdb_block_cache_hit")));
+    m.put(ServerMetric.ROCKSDB_BLOCK_CACHE_MISSES, List.of(List.of("Rocksdb_block_cache_miss")));
+    m.put(ServerMetric.ROCKSDB_WAL_SYNCS, List.of(List.of("Rocksdb_wal_synced")));
+    m.put(ServerMetric.ROCKSDB_STALL_MICROS, List.of(List.of("Rocksdb_stall_micros")));
+    m.put(ServerMetric.ROCKSDB_STALL_STOPS, List.of(List.of("Rocksdb_stall_total_stops")));
+    m.put(ServerMetric.ROCKSDB_STALL_SLOWDOWNS, List.of(List.of("Rocksdb_stall_total_slowdowns")));
+    m.put(ServerMetric.ROCKSDB_COMPACT_READ_BYTES, List.of(List.of("Rocksdb_compact_read_bytes")));
+    m.put(ServerMetric.ROCKSDB_COMPACT_WRITE_BYTES, List.of(List.of("Rocksdb_compact_write_bytes")));
+    return m;
+  }
+
+  /**
+   * Only the counters the metrics use (the server still gathers all of them; the WHERE saves sending some 500
+   * rows). SHOW GLOBAL STATUS reads performance_schema.global_status on MySQL 8 and information_schema on MariaDB.
+   */
+  private static final String STATUS_QUERY = statusQuery();
+
+  private static String statusQuery() {
+    Set<String> names = new LinkedHashSet<>();
+    STATUS_COUNTERS.values().forEach(alternatives -> alternatives.forEach(names::addAll));
+    StringBuilder sql = new StringBuilder("SHOW GLOBAL STATUS WHERE Variable_name IN (");
+    String sep = "";
+    for (String name : names) {
+      sql.append(sep).append('\'').append(name).append('\'');
+      sep = ", ";
+    }
+    return sql.append(')').toString();
+  }
+
+  @Override
+  public String serverMetricsQuery() {
+    return STATUS_QUERY;
+  }
+
+  /** Rows of (Variable_name, Value); names compared without case (MySQL and MariaDB capitalise some differently). */
+  @Override
+  public EnumMap<ServerMetric, Long> serverMetrics(ResultSet rows) throws SQLException {
+    Map<String, Long> status = new HashMap<>();
+    while (rows.next()) {
+      String value = rows.getString(2);
+      try {
+        status.put(rows.getString(1).toLowerCase(Locale.ROOT), Long.parseLong(value.trim()));
+      } catch (NumberFormatException | NullPointerException e) {
+        // Not a count (none of the names asked for is text on any server known); left out, so the metric is absent.
+      }
+    }
+    EnumMap<ServerMetric, Long> metrics = new EnumMap<>(ServerMetric.class);
+    STATUS_COUNTERS.forEach((metric, alternatives) -> {
+      for (List<String> counters : alternatives) {
+        if (status.containsKey(counters.get(0).toLowerCase(Locale.ROOT))) {
+          long sum = 0;
+          for (String counter : counters) {
+            sum += status.getOrDefault(counter.toLowerCase(Locale.ROOT), 0L);
+          }
+          metrics.put(metric, sum);
+          return;
+        }
+      }
+    });
+    return metrics;
   }
 
   // ---- driver settings ----

@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -164,6 +165,71 @@ public class SqlServerDialect extends Dialect {
             "sys.dm_db_partition_stats used pages x 8 KiB", List.of());
       }
     }
+  }
+
+  // ---- the server's counters ----
+
+  /**
+   * Where each metric comes from in sys.dm_os_performance_counters: object (after the instance prefix, which is
+   * "SQLServer:" on a default instance, "MSSQL$NAME:" on a named one and on Azure SQL), counter and instance ("" for
+   * a counter without instances). The "/sec" counters (cntr_type 272696576) are cumulative counts despite their
+   * names, "Lock Wait Time (ms)" is cumulative milliseconds, and "Active requests" (cntr_type 65792) is a current
+   * level, summed over the workload groups. SQL Server has no per-row counters here: the rows_* metrics stay empty.
+   * Reading the view needs VIEW SERVER STATE (VIEW SERVER PERFORMANCE STATE on SQL Server 2022; VIEW DATABASE STATE
+   * on Azure SQL Database).
+   */
+  private static final Map<ServerMetric, String[]> PERFORMANCE_COUNTERS = performanceCounters();
+
+  private static Map<ServerMetric, String[]> performanceCounters() {
+    Map<ServerMetric, String[]> m = new EnumMap<>(ServerMetric.class);
+    m.put(ServerMetric.STATEMENTS, new String[] {"SQL Statistics", "Batch Requests/sec", ""});
+    m.put(ServerMetric.BUFFER_POOL_READ_REQUESTS, new String[] {"Buffer Manager", "Page lookups/sec", ""});
+    m.put(ServerMetric.BUFFER_POOL_DISK_READS, new String[] {"Buffer Manager", "Page reads/sec", ""});
+    m.put(ServerMetric.FSYNCS, new String[] {"Databases", "Log Flushes/sec", "_Total"});
+    m.put(ServerMetric.ROW_LOCK_WAITS, new String[] {"Locks", "Lock Waits/sec", "_Total"});
+    m.put(ServerMetric.ROW_LOCK_WAIT_MS, new String[] {"Locks", "Lock Wait Time (ms)", "_Total"});
+    m.put(ServerMetric.DEADLOCKS, new String[] {"Locks", "Number of Deadlocks/sec", "_Total"});
+    // Any instance: one row per workload group, summed.
+    m.put(ServerMetric.THREADS_RUNNING, new String[] {"Workload Group Stats", "Active requests", null});
+    return m;
+  }
+
+  /** counter_name and instance_name are padded NCHAR: trimmed in the query. */
+  static final String PERFORMANCE_COUNTERS_QUERY = performanceCountersQuery();
+
+  private static String performanceCountersQuery() {
+    StringBuilder sql = new StringBuilder("SELECT RTRIM(object_name), RTRIM(counter_name), RTRIM(instance_name),"
+        + " cntr_value FROM sys.dm_os_performance_counters WHERE counter_name IN (");
+    String sep = "";
+    for (String[] source : PERFORMANCE_COUNTERS.values()) {
+      sql.append(sep).append("N'").append(source[1]).append('\'');
+      sep = ", ";
+    }
+    return sql.append(')').toString();
+  }
+
+  @Override
+  public String serverMetricsQuery() {
+    return PERFORMANCE_COUNTERS_QUERY;
+  }
+
+  @Override
+  public EnumMap<ServerMetric, Long> serverMetrics(ResultSet rows) throws SQLException {
+    EnumMap<ServerMetric, Long> metrics = new EnumMap<>(ServerMetric.class);
+    while (rows.next()) {
+      String prefixed = rows.getString(1);
+      String object = prefixed == null ? "" : prefixed.substring(prefixed.indexOf(':') + 1).trim();
+      String counter = rows.getString(2) == null ? "" : rows.getString(2).trim();
+      String instance = rows.getString(3) == null ? "" : rows.getString(3).trim();
+      long value = rows.getLong(4);
+      PERFORMANCE_COUNTERS.forEach((metric, source) -> {
+        if (source[0].equalsIgnoreCase(object) && source[1].equalsIgnoreCase(counter)
+            && (source[2] == null || source[2].equalsIgnoreCase(instance))) {
+          metrics.merge(metric, value, Long::sum);
+        }
+      });
+    }
+    return metrics;
   }
 
   /**

@@ -70,6 +70,8 @@ public final class StubServer {
   public final Map<String, AtomicInteger> statements = new ConcurrentHashMap<>();
   /** Every statement executed, in order, its parameters appended as " [p1, p2]" when it has any. */
   public final List<String> executed = java.util.Collections.synchronizedList(new ArrayList<>());
+  /** Every Statement.setQueryTimeout given, in seconds. */
+  public final List<Integer> queryTimeouts = java.util.Collections.synchronizedList(new ArrayList<>());
   /** Canned rows by statement text ({@link #answer}), returned before the statement is interpreted. */
   private final Map<String, List<Object[]>> answers = new ConcurrentHashMap<>();
 
@@ -506,7 +508,9 @@ public final class StubServer {
           params.clear();
           return null;
         case "setFetchSize":
+          return null;
         case "setQueryTimeout":
+          queryTimeouts.add((Integer) a[0]);
           return null;
         case "addBatch":
           batch.add(args(params));

@@ -130,6 +130,11 @@ final class MergeCommand implements Command {
     for (Path file : HdrLog.filesIn(from)) {
       Files.copy(file, to.resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
+    // The phase's clock (its warm-up cut) goes with its logs.
+    Path clock = from.resolve(com.mytopling.ycsb.results.model.PhaseClock.FILE_NAME);
+    if (Files.isRegularFile(clock)) {
+      Files.copy(clock, to.resolve(clock.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
   }
 
   @SuppressWarnings("unchecked")

@@ -24,7 +24,7 @@ public final class ReportCli {
 
   public ReportCli() {
     for (Command c : List.of(new SummarizeCommand(), new ShowCommand(), new CompareCommand(), new ChartCommand(),
-        new MergeCommand(), new RegressCommand())) {
+        new MergeCommand(), new RegressCommand(), new HtmlCommand())) {
       commands.put(c.name(), c);
     }
   }

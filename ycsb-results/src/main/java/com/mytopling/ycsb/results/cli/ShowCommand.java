@@ -74,6 +74,15 @@ final class ShowCommand implements Command {
     text.append("successful = operations that returned OK; batched inserts count the rows the server stored "
         + "(all_ops/s counts failed operations too)\n");
     run.phases.forEach((name, p) -> {
+      if (p.warmup != null) {
+        text.append(String.format(java.util.Locale.ROOT, "%s: the first %d s (warm-up) are left out of throughput and "
+            + "latency%n", name, p.warmup.seconds));
+      }
+      if (p.steadyState != null) {
+        text.append(name).append(": ").append(p.steadyState.verdict).append('\n');
+      }
+    });
+    run.phases.forEach((name, p) -> {
       Long all = operationCount(p);
       if (p.successfulOperations != null && all != null && p.successfulOperations < all) {
         text.append(String.format(java.util.Locale.ROOT, "%s: %,d of %,d operations successful%n", name,
@@ -136,6 +145,16 @@ final class ShowCommand implements Command {
     if (!phase.intendedOperations.isEmpty()) {
       text.append("(intended) = latency from the operation's scheduled start under -target: includes queueing "
           + "behind slow operations (coordinated omission corrected)\n");
+    }
+    if (phase.serverMetrics != null && !phase.serverMetrics.perSecond.isEmpty()) {
+      List<String> server = new ArrayList<>();
+      phase.serverMetrics.perSecond.forEach((k, v) -> {
+        if (v != 0) {
+          server.add(k + "=" + Format.number(v));
+        }
+      });
+      text.append("server per second (server-metrics.csv; threads_running: average): ").append(String.join(" ", server))
+          .append('\n');
     }
     phase.warnings.forEach(w -> text.append("warning: ").append(w).append('\n'));
     return text.toString();

@@ -35,6 +35,11 @@ public final class HdrPhaseMerger {
 
   /** One client's logs of the phase. */
   public record ClientLogs(String client, List<HdrLog> logs) {
+    /** The logs' intervals from {@code cutMs} on (see {@link HdrLog#from}); series with none are dropped. */
+    public ClientLogs from(long cutMs) {
+      return new ClientLogs(client, logs.stream().map(l -> l.from(cutMs)).filter(l -> !l.intervals().isEmpty())
+          .toList());
+    }
   }
 
   private HdrPhaseMerger() {
@@ -49,15 +54,36 @@ public final class HdrPhaseMerger {
   }
 
   public static PhaseSummary merge(List<ClientLogs> clients) {
+    return merge(clients, java.util.Collections.nCopies(clients.size(), null));
+  }
+
+  /**
+   * Merges the clients' logs, each from the end of its warm-up on.
+   *
+   * @param warmupEndsMs per client, the moment its warm-up ended (its logs are cut there), or null for none. Latency
+   *     and throughput count the intervals that start at or after it; the timeline keeps every interval, so that
+   *     charts show the warm-up too.
+   */
+  public static PhaseSummary merge(List<ClientLogs> clients, List<Long> warmupEndsMs) {
     if (clients.isEmpty()) {
       throw new ReportException("nothing to merge: no client HdrHistogram logs given");
     }
+    List<ClientLogs> measured = new ArrayList<>();
+    for (int i = 0; i < clients.size(); i++) {
+      Long cut = warmupEndsMs.get(i);
+      measured.add(cut == null ? clients.get(i) : clients.get(i).from(cut));
+    }
     PhaseSummary phase = new PhaseSummary();
     phase.source = "merged-hdr-logs";
-    mergeLatencies(clients, phase);
-    mergeThroughput(clients, phase);
+    mergeLatencies(measured, phase);
+    mergeThroughput(measured, phase);
     phase.statusSeries = MergedTimeline.build(clients);
     return phase;
+  }
+
+  /** Epoch milliseconds of elapsed 0 of a merged phase's status series: the first client's first operation. */
+  public static Long timelineStartMs(List<ClientLogs> clients) {
+    return MergedTimeline.startMs(clients);
   }
 
   private static void mergeLatencies(List<ClientLogs> clients, PhaseSummary phase) {
@@ -97,7 +123,8 @@ public final class HdrPhaseMerger {
       figures.client = client.client();
       long[] active = activeSpan(client);
       if (active == null) {
-        throw new ReportException("client " + client.client() + ": its HdrHistogram logs hold no operations");
+        throw new ReportException("client " + client.client() + ": its HdrHistogram logs hold no operations"
+            + " (after the warm-up, if one was asked for: a warm-up as long as the phase leaves nothing to measure)");
       }
       figures.startMs = active[0];
       figures.endMs = active[1];

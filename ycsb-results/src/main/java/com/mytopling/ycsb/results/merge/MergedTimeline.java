@@ -24,6 +24,18 @@ final class MergedTimeline {
   private MergedTimeline() {
   }
 
+  /** The first client's first operation, epoch milliseconds; null when no client has any. */
+  static Long startMs(List<HdrPhaseMerger.ClientLogs> clients) {
+    Long start = null;
+    for (HdrPhaseMerger.ClientLogs client : clients) {
+      long[] active = HdrPhaseMerger.activeSpan(client);
+      if (active != null) {
+        start = start == null ? active[0] : Math.min(start, active[0]);
+      }
+    }
+    return start;
+  }
+
   static List<StatusSample> build(List<HdrPhaseMerger.ClientLogs> clients) {
     long start = Long.MAX_VALUE;
     long end = Long.MIN_VALUE;

@@ -49,6 +49,12 @@ public class PhaseSummary {
    * INSERT-BATCH series' latency (one sample per multi-row statement).
    */
   public BatchedInserts batchedInserts;
+  /** Present when the first seconds of the phase were left out of its figures (measurement.warmup). */
+  public Warmup warmup;
+  /** Whether the measured window was steady, so that a reader knows when to run longer. */
+  public SteadyState steadyState;
+  /** The server's counters over the measured window (server-metrics.csv), when they were sampled. */
+  public ServerMetricsSummary serverMetrics;
   /** Present when the phase was merged from several clients' HdrHistogram logs. */
   public MergeInfo merge;
   /** Per-client figures of a merged phase, as each client's own output reported them. */
@@ -79,6 +85,55 @@ public class PhaseSummary {
     public Long rowsStored;
     /** Time of all statements divided by their rows: the server round trip's cost per row, in microseconds. */
     public Double costPerRowUs;
+  }
+
+  /** The warm-up left out of the phase's throughput and latency figures. */
+  public static class Warmup {
+    /** measurement.warmup as asked for. */
+    public long seconds;
+    /**
+     * Where the measured window starts on the clock of status_series (seconds): the warm-up's end, or for merged
+     * clients the latest client's.
+     */
+    public Double measuredFromS;
+    /** How interval boundaries were handled, in words. */
+    public String method;
+  }
+
+  /** The verdict on the measured window's per-interval throughput (docs/results.md, "Steady state"). */
+  public static class SteadyState {
+    /** True steady, false not steady, null too few intervals to tell. */
+    public Boolean steady;
+    /** One line for people: the verdict and what to do. */
+    public String verdict;
+    /** Status intervals judged. */
+    public int intervals;
+    public Double meanOpsPerSec;
+    /** Fitted linear change across the window, percent of the mean (negative: throughput fell). */
+    public Double trendPercent;
+    /** Standard deviation of the intervals' throughput, percent of the mean. */
+    public Double variationPercent;
+    /** The rule's thresholds, percent. */
+    public double maxTrendPercent;
+    public double maxVariationPercent;
+    /** Which throughput was judged: "successful" or "all operations". */
+    public String series;
+  }
+
+  /** The server's counters over the measured window, from server-metrics.csv. */
+  public static class ServerMetricsSummary {
+    /** The file, relative to the run folder. */
+    public String file;
+    /** Intervals with figures in the measured window. */
+    public int intervals;
+    /** Each counter's change per second over those intervals, each gauge's average; keys are the CSV's columns. */
+    public Map<String, Double> perSecond = new LinkedHashMap<>();
+    /** Each gauge's largest value. */
+    public Map<String, Double> max = new LinkedHashMap<>();
+    /** Median time of one sample's query, milliseconds: what sampling cost the server and the connection. */
+    public Double medianSampleMs;
+    /** Intervals without figures (failed samples), with the reasons the file gives. */
+    public List<String> problems = new ArrayList<>();
   }
 
   /** How a merged phase was computed. */
