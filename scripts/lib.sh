@@ -12,7 +12,7 @@ LAUNCHER_JAR="$ROOT/ycsb-launcher/target/ycsb-launcher-0.1.0-SNAPSHOT.jar"
 need_java() {
   if [ -z "$JAVA" ]; then
     echo "$(basename "$0"): no java found; install a JDK 17 or set JAVA_HOME" >&2
-    exit 1
+    exit 3  # the harness cannot run (README, exit statuses)
   fi
 }
 
@@ -32,7 +32,7 @@ ensure_built() {
     if ! (cd "$ROOT" && mvn -B -q -o -Dstyle.color=never -DskipTests -DskipITs install >&2 2>/dev/null); then
       (cd "$ROOT" && mvn -B -q -Dstyle.color=never -DskipTests -DskipITs install >&2) || {
         echo "$(basename "$0"): build failed; run 'mvn -DskipTests install' in $ROOT to see why" >&2
-        exit 1
+        exit 3  # the harness cannot run (README, exit statuses)
       }
     fi
   fi

@@ -1,7 +1,11 @@
 package com.mytopling.ycsb.fileloader;
 
+import com.mytopling.ycsb.core.Identifiers;
+import com.mytopling.ycsb.core.dialect.SqlServerText;
+import com.mytopling.ycsb.core.dialect.TableLayout;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.Naming;
 import com.mytopling.ycsb.fileloader.db.ColumnLimit;
+import com.mytopling.ycsb.fileloader.db.TableColumns;
 import com.mytopling.ycsb.fileloader.format.DataRecord;
 import site.ycsb.WorkloadException;
 
@@ -11,40 +15,40 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Which record fields go to which columns, and how wide each column is. Column names are the
  * YCSB field names handed to the binding (which upper-cases them for SQL).
  */
 public final class FieldMapping {
-  /** What the binding accepts as a field name. */
-  private static final Pattern FIELD_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
-  /** The binding's key column; a field of that name would collide with it. */
-  private static final String KEY_COLUMN = "YCSB_KEY";
-
   private final int[] sourceIndex;
   private final List<String> sourceNames;
   private final List<String> columnNames;
   private final ColumnLimit[] limits;
+  /** Per column, and for the key: whether a value keeps its characters on the way in (SQL Server code pages). */
+  private final SqlServerText.ValueCheck[] textChecks;
+  private final SqlServerText.ValueCheck keyCheck;
 
-  private FieldMapping(int[] sourceIndex, List<String> sourceNames, List<String> columnNames, ColumnLimit[] limits) {
+  private FieldMapping(int[] sourceIndex, List<String> sourceNames, List<String> columnNames, ColumnLimit[] limits,
+                       SqlServerText.ValueCheck[] textChecks, SqlServerText.ValueCheck keyCheck) {
     this.sourceIndex = sourceIndex;
     this.sourceNames = List.copyOf(sourceNames);
     this.columnNames = List.copyOf(columnNames);
     this.limits = limits;
+    this.textChecks = textChecks;
+    this.keyCheck = keyCheck;
   }
 
   /**
    * @param fileFields the data file's field names, in file order
    * @param fieldNamePrefix CoreWorkload's fieldnameprefix, for YCSB naming
    * @param widths fileloader.maxlength.NAME settings (characters, 0 = unlimited), by column or field name
-   * @param tableLimits the existing table's column limits by upper-cased column name (may be empty)
+   * @param table the existing table's column limits and, on SQL Server, code pages
    * @param defaultWidth characters for columns known neither way; 0 = unlimited
    */
   public static FieldMapping build(List<String> fileFields, List<String> selected, Naming naming,
                                    String fieldNamePrefix, Map<String, Integer> widths,
-                                   Map<String, ColumnLimit> tableLimits, int defaultWidth)
+                                   TableColumns table, int defaultWidth)
       throws WorkloadException {
     List<Integer> indexes = new ArrayList<>();
     if (selected.isEmpty()) {
@@ -60,15 +64,16 @@ public final class FieldMapping {
     List<String> columns = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     ColumnLimit[] width = new ColumnLimit[indexes.size()];
+    SqlServerText.ValueCheck[] checks = new SqlServerText.ValueCheck[indexes.size()];
     for (int c = 0; c < indexes.size(); c++) {
       String source = fileFields.get(indexes.get(c));
       String column = naming == Naming.YCSB ? fieldNamePrefix + c : cleanName(source);
-      if (!FIELD_NAME.matcher(column).matches()) {
+      if (!Identifiers.isValid(column)) {
         throw new WorkloadException("column name '" + column + "' for field '" + source
             + "' is not a valid field name ([A-Za-z_][A-Za-z0-9_]{0,63})");
       }
       String upper = column.toUpperCase(Locale.ROOT);
-      if (upper.equals(KEY_COLUMN) || !seen.add(upper)) {
+      if (upper.equals(TableLayout.KEY_COLUMN) || !seen.add(upper)) {
         throw new WorkloadException("field '" + source + "' would be stored in column " + upper
             + ", which is already taken; choose fields with " + FileLoaderConfig.FIELDS + " or use "
             + FileLoaderConfig.NAMING + "=ycsb");
@@ -79,7 +84,8 @@ public final class FieldMapping {
       if (own == null) {
         own = widths.get(source);
       }
-      ColumnLimit inTable = tableLimits.get(upper);
+      ColumnLimit inTable = table.width(upper);
+      checks[c] = table.textCheck(upper);
       if (own != null) {
         width[c] = own > 0 ? ColumnLimit.chars(own) : ColumnLimit.NONE;
       } else if (inTable != null) {
@@ -92,7 +98,7 @@ public final class FieldMapping {
     for (int i = 0; i < idx.length; i++) {
       idx[i] = indexes.get(i);
     }
-    return new FieldMapping(idx, sources, columns, width);
+    return new FieldMapping(idx, sources, columns, width, checks, table.textCheck(TableLayout.KEY_COLUMN));
   }
 
   /** Finds a field by its full name ("review/text") or its cleaned name ("text"). */
@@ -149,6 +155,16 @@ public final class FieldMapping {
 
   public ColumnLimit limit(int column) {
     return limits[column];
+  }
+
+  /** Whether a value of {@code column} arrives unchanged, and what it would lose if not. */
+  public SqlServerText.ValueCheck textCheck(int column) {
+    return textChecks[column];
+  }
+
+  /** The same for keys built from record fields. */
+  public SqlServerText.ValueCheck keyCheck() {
+    return keyCheck;
   }
 
   /** The record's value for column {@code column}, unchecked. */

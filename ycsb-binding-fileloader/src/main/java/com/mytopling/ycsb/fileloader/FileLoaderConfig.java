@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.fileloader;
 
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.fileloader.format.Compression;
 import com.mytopling.ycsb.fileloader.format.DataFileSpec;
 import com.mytopling.ycsb.fileloader.format.RecordFormat;
@@ -9,10 +11,8 @@ import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.UnsupportedCharsetException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
@@ -85,125 +85,66 @@ public final class FileLoaderConfig {
   private final boolean precount;
 
   private FileLoaderConfig(Properties p) throws WorkloadException {
-    String file = p.getProperty(FILE, "").trim();
-    if (file.isEmpty()) {
-      throw new WorkloadException(FILE + " is not set: give the data file to load (-p " + FILE + "=PATH)");
-    }
-    Path path = Path.of(file);
+    PropertyReader r = new PropertyReader(p);
     try {
-      String formatName = p.getProperty(FORMAT, "auto").trim();
-      RecordFormat format = formatName.isEmpty() || formatName.equalsIgnoreCase("auto")
-          ? RecordFormat.fromFileName(path) : RecordFormat.fromName(formatName);
-      Compression compression = Compression.fromName(p.getProperty(COMPRESSION, "auto"));
-      String charsetName = p.getProperty(CHARSET, "").trim();
-      Charset charset = charsetName.isEmpty() ? null : Charset.forName(charsetName);
-      int maxLineBytes = intProperty(p, MAX_LINE_BYTES, DataFileSpec.DEFAULT_MAX_LINE_BYTES, 1024);
-      spec = new DataFileSpec(path, format, compression, charset,
-          bool(p, HEADER, true), list(p.getProperty(COLUMNS)), maxLineBytes);
-    } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
-      throw new WorkloadException(CHARSET + ": unknown charset '" + p.getProperty(CHARSET) + "'");
-    } catch (IllegalArgumentException e) {
+      String file = r.string(FILE);
+      if (file == null) {
+        throw new WorkloadException(FILE + " is not set: give the data file to load (-p " + FILE + "=PATH)");
+      }
+      Path path = Path.of(file);
+      try {
+        String formatName = r.string(FORMAT, "auto");
+        RecordFormat format = formatName.equalsIgnoreCase("auto")
+            ? RecordFormat.ofFile(path) : RecordFormat.fromName(formatName);
+        Compression compression = Compression.fromName(r.string(COMPRESSION, "auto"));
+        String charsetName = r.string(CHARSET);
+        Charset charset = charsetName == null ? null : Charset.forName(charsetName);
+        int maxLineBytes = r.intValue(MAX_LINE_BYTES, DataFileSpec.DEFAULT_MAX_LINE_BYTES, 1024, Integer.MAX_VALUE);
+        spec = new DataFileSpec(path, format, compression, charset, r.bool(HEADER, true), r.list(COLUMNS), maxLineBytes);
+      } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
+        throw new WorkloadException(CHARSET + ": unknown charset '" + r.string(CHARSET) + "'");
+      } catch (IllegalArgumentException e) {
+        throw new WorkloadException(e.getMessage());
+      }
+      fields = r.list(FIELDS);
+      naming = r.choice(NAMING, Naming.class, Naming.YCSB);
+      keyFields = r.list(KEY_FIELDS);
+      // Not trimmed: a separator may be a blank.
+      keySeparator = p.getProperty(KEY_SEPARATOR, ":");
+      duplicates = r.choice(DUPLICATES, DuplicatePolicy.class, DuplicatePolicy.SKIP);
+      malformed = r.choice(MALFORMED, MalformedPolicy.class, MalformedPolicy.SKIP);
+      malformedLog = r.intValue(MALFORMED_LOG, 20, 0, Integer.MAX_VALUE);
+      overlength = r.choice(OVERLENGTH, OverlengthPolicy.class, OverlengthPolicy.FAIL);
+      maxLengthByField = new HashMap<>();
+      String prefix = MAX_LENGTH + ".";
+      for (String name : p.stringPropertyNames()) {
+        if (name.startsWith(prefix)) {
+          maxLengthByField.put(name.substring(prefix.length()), r.intValue(name, 0, 0, Integer.MAX_VALUE));
+        }
+      }
+      defaultMaxLength = r.intValue(MAX_LENGTH, -1, 0, Integer.MAX_VALUE);
+      wrap = r.bool(WRAP, false);
+      runSkip = r.integer(RUN_SKIP, 0, 0, Long.MAX_VALUE);
+      // Same rhythm as YCSB's own status line (-s) unless told otherwise.
+      progressIntervalSeconds = r.intValue(PROGRESS_INTERVAL,
+          r.intValue("status.interval", 10, 1, Integer.MAX_VALUE), 0, Integer.MAX_VALUE);
+      tableSize = r.bool(TABLE_SIZE, true);
+      tableLimits = r.bool(TABLE_LIMITS, true);
+      reportFile = r.string(REPORT_FILE);
+      exitStatus = r.bool(EXIT_STATUS, true);
+      precount = r.bool(PRECOUNT, false);
+    } catch (ConfigException e) {
       throw new WorkloadException(e.getMessage());
     }
-    fields = list(p.getProperty(FIELDS));
-    naming = choice(p, NAMING, Naming.class, Naming.YCSB);
-    keyFields = list(p.getProperty(KEY_FIELDS));
-    keySeparator = p.getProperty(KEY_SEPARATOR, ":");
-    duplicates = choice(p, DUPLICATES, DuplicatePolicy.class, DuplicatePolicy.SKIP);
-    malformed = choice(p, MALFORMED, MalformedPolicy.class, MalformedPolicy.SKIP);
-    malformedLog = intProperty(p, MALFORMED_LOG, 20, 0);
-    overlength = choice(p, OVERLENGTH, OverlengthPolicy.class, OverlengthPolicy.FAIL);
-    maxLengthByField = new HashMap<>();
-    String prefix = MAX_LENGTH + ".";
-    for (String name : p.stringPropertyNames()) {
-      if (name.startsWith(prefix)) {
-        maxLengthByField.put(name.substring(prefix.length()), intProperty(p, name, 0, 0));
-      }
-    }
-    defaultMaxLength = p.getProperty(MAX_LENGTH) != null ? intProperty(p, MAX_LENGTH, 0, 0) : -1;
-    wrap = bool(p, WRAP, false);
-    runSkip = longProperty(p, RUN_SKIP, 0);
-    // Same rhythm as YCSB's own status line (-s) unless told otherwise.
-    progressIntervalSeconds = intProperty(p, PROGRESS_INTERVAL, intProperty(p, "status.interval", 10, 1), 0);
-    tableSize = bool(p, TABLE_SIZE, true);
-    tableLimits = bool(p, TABLE_LIMITS, true);
-    String report = p.getProperty(REPORT_FILE, "").trim();
-    reportFile = report.isEmpty() ? null : report;
-    exitStatus = bool(p, EXIT_STATUS, true);
-    precount = bool(p, PRECOUNT, false);
   }
 
   public static FileLoaderConfig from(Properties p) throws WorkloadException {
     return new FileLoaderConfig(p);
   }
 
+  /** A comma-separated list as every fileloader list property is read. */
   static List<String> list(String value) {
-    List<String> out = new ArrayList<>();
-    if (value != null) {
-      for (String part : value.split(",")) {
-        String t = part.trim();
-        if (!t.isEmpty()) {
-          out.add(t);
-        }
-      }
-    }
-    return List.copyOf(out);
-  }
-
-  private static boolean bool(Properties p, String name, boolean def) throws WorkloadException {
-    String v = p.getProperty(name);
-    if (v == null || v.isBlank()) {
-      return def;
-    }
-    switch (v.trim().toLowerCase(Locale.ROOT)) {
-    case "true":
-      return true;
-    case "false":
-      return false;
-    default:
-      throw new WorkloadException(name + "=" + v + " is not true or false");
-    }
-  }
-
-  private static int intProperty(Properties p, String name, int def, int min) throws WorkloadException {
-    long v = longProperty(p, name, def);
-    if (v < min || v > Integer.MAX_VALUE) {
-      throw new WorkloadException(name + "=" + v + " is out of range (at least " + min + ")");
-    }
-    return (int) v;
-  }
-
-  private static long longProperty(Properties p, String name, long def) throws WorkloadException {
-    String v = p.getProperty(name);
-    if (v == null || v.isBlank()) {
-      return def;
-    }
-    try {
-      long n = Long.parseLong(v.trim());
-      if (n < 0) {
-        throw new WorkloadException(name + "=" + v + " must not be negative");
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new WorkloadException(name + "=" + v + " is not a whole number");
-    }
-  }
-
-  private static <E extends Enum<E>> E choice(Properties p, String name, Class<E> type, E def)
-      throws WorkloadException {
-    String v = p.getProperty(name);
-    if (v == null || v.isBlank()) {
-      return def;
-    }
-    try {
-      return Enum.valueOf(type, v.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      List<String> allowed = new ArrayList<>();
-      for (E c : type.getEnumConstants()) {
-        allowed.add(c.name().toLowerCase(Locale.ROOT));
-      }
-      throw new WorkloadException(name + "=" + v + " is not one of " + String.join(", ", allowed));
-    }
+    return PropertyReader.split(value);
   }
 
   public DataFileSpec spec() {

@@ -1,10 +1,11 @@
 package com.mytopling.ycsb.fileloader;
 
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.DuplicatePolicy;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.Naming;
-import com.mytopling.ycsb.fileloader.db.ColumnLimit;
-import com.mytopling.ycsb.fileloader.db.ColumnLimits;
-import com.mytopling.ycsb.fileloader.db.DbTarget;
+import com.mytopling.ycsb.fileloader.db.TableColumns;
 import com.mytopling.ycsb.fileloader.format.MalformedRecordException;
 import com.mytopling.ycsb.fileloader.format.RecordParser;
 import site.ycsb.ByteIterator;
@@ -17,8 +18,6 @@ import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
 
 import java.io.IOException;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -62,6 +61,18 @@ public class FileWorkload extends CoreWorkload {
   private long firstKeyNumber;
   private volatile String failure;
   private volatile boolean stoppedAtEndOfFile;
+  private volatile BindingRows bindingRows;
+
+  /**
+   * What the binding did with the rows this workload handed it, when a launcher can tell (ours asks the binding
+   * after every client thread's cleanup, final flush included, and before this workload's cleanup). With batching
+   * an insert that returned OK has only reached the binding's buffer: the summary says OK only if the rows are
+   * accounted for as stored (or skipped as existing). The launcher, not this workload, turns rows not stored into
+   * the exit status.
+   */
+  public void bindingRows(BindingRows rows) {
+    this.bindingRows = rows;
+  }
 
   /** For tests: where notes and the summary go instead of stderr and stdout. */
   void setOutput(PrintStream notes, PrintStream summary) {
@@ -71,7 +82,7 @@ public class FileWorkload extends CoreWorkload {
 
   /**
    * YCSB 0.17's Client prints a failed init's stack trace and exits with status 0; the note
-   * makes it exit with status 3 after one clear line instead (unless fileloader.exitstatus=false).
+   * makes it exit with status 2 (BAD_INPUT) after one clear line instead (unless fileloader.exitstatus=false).
    */
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -79,8 +90,8 @@ public class FileWorkload extends CoreWorkload {
       initWorkload(p);
     } catch (WorkloadException | RuntimeException e) {
       if (!"false".equalsIgnoreCase(p.getProperty(FileLoaderConfig.EXIT_STATUS, "true").trim())) {
-        ExitStatus.install();
-        ExitStatus.fail(e.getMessage());
+        FailureExit.install();
+        FailureExit.fail(ExitStatus.BAD_INPUT, e.getMessage());
       }
       throw e;
     }
@@ -142,7 +153,7 @@ public class FileWorkload extends CoreWorkload {
       throw new WorkloadException(e.getMessage());
     }
     if (config.exitStatus()) {
-      ExitStatus.install();
+      FailureExit.install();
     }
   }
 
@@ -182,26 +193,13 @@ public class FileWorkload extends CoreWorkload {
 
   /**
    * The widths of the table's columns if it exists already (db.createtable=false, or a table
-   * made by `dataset schema`); empty when it does not, or will be dropped and made again.
+   * made by `dataset schema`), none when it does not or will be dropped and made again; and on
+   * SQL Server the code pages values pass through.
    */
-  private Map<String, ColumnLimit> tableLimits(Properties p) {
-    if (!config.tableLimits() || Boolean.parseBoolean(p.getProperty("db.droptable", "false").trim())) {
-      return Map.of();
-    }
-    String tableName = p.getProperty(TABLENAME_PROPERTY, TABLENAME_PROPERTY_DEFAULT);
-    try {
-      DbTarget target = DbTarget.from(p, System.getenv());
-      if (target.urls().isEmpty()) {
-        return Map.of();
-      }
-      try (Connection c = target.connect(target.urls().get(0))) {
-        return ColumnLimits.of(c, tableName);
-      }
-    } catch (SQLException | IOException e) {
-      log.println("fileloader: could not read the column widths of table " + tableName + " (" + e.getMessage()
-          + "); checking values against fieldlength / fileloader.maxlength only");
-      return Map.of();
-    }
+  private TableColumns tableLimits(Properties p) throws WorkloadException {
+    boolean dropped = Boolean.parseBoolean(p.getProperty("db.droptable", "false").trim());
+    return TableColumns.read(p, p.getProperty(TABLENAME_PROPERTY, TABLENAME_PROPERTY_DEFAULT),
+        config.tableLimits() && !dropped, !dropped, log);
   }
 
   /** Column width when fileloader.maxlength does not say: the binding makes YCSB columns fieldlength wide. */
@@ -213,9 +211,10 @@ public class FileWorkload extends CoreWorkload {
       return 0;
     }
     try {
-      return Integer.parseInt(p.getProperty(FIELD_LENGTH_PROPERTY, FIELD_LENGTH_PROPERTY_DEFAULT).trim());
-    } catch (NumberFormatException e) {
-      throw new WorkloadException(FIELD_LENGTH_PROPERTY + "=" + p.getProperty(FIELD_LENGTH_PROPERTY) + " is not a number");
+      return new PropertyReader(p).intValue(FIELD_LENGTH_PROPERTY, Integer.parseInt(FIELD_LENGTH_PROPERTY_DEFAULT), 0,
+          Integer.MAX_VALUE);
+    } catch (ConfigException e) {
+      throw new WorkloadException(e.getMessage());
     }
   }
 
@@ -341,7 +340,7 @@ public class FileWorkload extends CoreWorkload {
     }
     log.println("fileloader: FATAL: " + why);
     if (config.exitStatus()) {
-      ExitStatus.fail(why);
+      FailureExit.fail(ExitStatus.FAILED, why);
     }
     requestStop();
   }
@@ -486,6 +485,15 @@ public class FileWorkload extends CoreWorkload {
   public void cleanup() throws WorkloadException {
     if (progress != null) {
       progress.close();
+    }
+    BindingRows rows = bindingRows;
+    if (failure == null && rows != null && rows.stored() + rows.skipped() < counters.insertsOk()) {
+      long handed = counters.insertsOk();
+      // Only a launcher passes the binding's rows, and it sets the exit status from the same totals (one line
+      // and status 1): the summary says FAILED, and no second exit (FailureExit) or line is added here.
+      failure = (handed - rows.stored() - rows.skipped()) + " of the " + handed + " rows handed to the binding were "
+          + "not stored (binding totals: stored=" + rows.stored() + " skipped=" + rows.skipped() + " failed="
+          + rows.failed() + ")";
     }
     if (!transactions && failure == null && counters.insertsOk() < expectedInserts && !isStopRequested()) {
       // Threads that stopped without a failure note (e.g. a DB error reported only as a status).

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.fileloader;
 
+import com.mytopling.ycsb.core.dialect.TableLayout;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.DuplicatePolicy;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.MalformedPolicy;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.OverlengthPolicy;
@@ -25,8 +26,9 @@ import java.util.List;
  * problem is found, every later call fails with the same message.
  */
 public final class RecordSource implements AutoCloseable {
-  /** Keys go into YCSB_KEY VARCHAR(255). */
-  static final int MAX_KEY_LENGTH = 255;
+  /** What to do about a character SQL Server would replace: the ways to keep every character. */
+  private static final String CHANGED_CHARACTERS_HINT = "use NVARCHAR columns, e.g. a table made by scripts/dataset "
+      + "schema --dialect sqlserver, or a database with a UTF-8 collation";
 
   private final DataFileSpec spec;
   private final FieldMapping mapping;
@@ -44,7 +46,20 @@ public final class RecordSource implements AutoCloseable {
   private RecordParser parser;
   /** Uncompressed bytes read in earlier passes (wrap-around), so input bytes add up over passes. */
   private long bytesOfEarlierPasses;
+  /** Passes over the file started so far, less one (wrap-around). */
+  private long pass;
   private long toSkip;
+  /**
+   * Where this source's own part of the file starts: the pass and the byte offset in it at which
+   * the records to skip (insertstart, fileloader.run.skip) were behind it; -1 while skipping.
+   * Malformed records and input bytes are counted from there on, and a malformed record only on
+   * the first pass over its place, so that clients splitting a file by insertstart, and passes of
+   * fileloader.wrap, never count one twice.
+   */
+  private long ownPass = -1;
+  private long ownFromOffset;
+  /** Bytes of all passes up to ownFromOffset, subtracted from the input bytes counted. */
+  private long bytesBeforeOwnPart;
   private long nextOrdinal;
   private long usableThisPass;
   private boolean endOfFile;
@@ -72,6 +87,9 @@ public final class RecordSource implements AutoCloseable {
     this.log = log;
     this.toSkip = skip;
     this.seenKeys = keyIndexes.length > 0 ? new KeyFingerprints() : null;
+    if (skip == 0) {
+      ownPass = 0;
+    }
   }
 
   /**
@@ -84,29 +102,37 @@ public final class RecordSource implements AutoCloseable {
       throw new FatalRecordException(fatal);
     }
     while (!endOfFile) {
-      FileRecord r = readOne();
+      boolean skipping = toSkip > 0;
+      FileRecord r = readOne(skipping);
       if (r == null) {
         continue;
       }
-      if (toSkip > 0) {
-        toSkip--;
+      if (skipping) {
+        if (--toSkip == 0) {
+          ownPass = pass;
+          ownFromOffset = parser.bytesConsumed();
+          bytesBeforeOwnPart = bytesOfEarlierPasses + ownFromOffset;
+        }
         continue;
       }
       counters.delivered.increment();
-      counters.inputBytes.set(bytesOfEarlierPasses + parser.bytesConsumed());
+      counters.inputBytes.set(bytesOfEarlierPasses + parser.bytesConsumed() - bytesBeforeOwnPart);
       counters.valueChars.add(r.valueChars());
       return r;
     }
     return null;
   }
 
-  /** One step: a usable record, or null after dealing with an unusable one or end of file. */
-  private FileRecord readOne() throws FatalRecordException {
+  /**
+   * One step: a usable record, or null after dealing with an unusable one or end of file. A
+   * record being skipped only counts for ordinals: its values are not checked (it is not written
+   * here) and {@link #SKIPPED} stands for it.
+   */
+  private FileRecord readOne(boolean skipping) throws FatalRecordException {
     DataRecord rec;
     try {
       rec = parser.next();
     } catch (MalformedRecordException e) {
-      counters.malformed.increment();
       rejected(e.getMessage());
       return null;
     } catch (IOException e) {
@@ -135,6 +161,11 @@ public final class RecordSource implements AutoCloseable {
         }
       }
     }
+    if (skipping) {
+      usableThisPass++;
+      nextOrdinal++;
+      return SKIPPED;
+    }
     String[] values = new String[mapping.size()];
     for (int c = 0; c < values.length; c++) {
       values[c] = checkedValue(rec, c);
@@ -145,6 +176,11 @@ public final class RecordSource implements AutoCloseable {
 
   private String checkedValue(DataRecord rec, int column) throws FatalRecordException {
     String v = mapping.rawValue(rec, column);
+    String lost = mapping.textCheck(column).problem(v);
+    if (lost != null) {
+      throw fail("record at " + rec.position() + ": field '" + mapping.sourceNames().get(column) + "': " + lost
+          + "; it would be stored as '?' (" + CHANGED_CHARACTERS_HINT + ")");
+    }
     ColumnLimit limit = mapping.limit(column);
     String over = null;
     if (limit.maxChars() > 0 && v.length() > limit.maxChars()) {
@@ -184,22 +220,37 @@ public final class RecordSource implements AutoCloseable {
       }
       sb.append(rec.value(keyIndexes[i]));
     }
+    String lost = mapping.keyCheck().problem(sb.toString());
+    if (lost != null) {
+      throw fail("record at " + rec.position() + ": the key built from " + FileLoaderConfig.KEY_FIELDS + ": " + lost
+          + "; it would be stored as '?' (" + CHANGED_CHARACTERS_HINT + ")");
+    }
     String problem = null;
     if (sb.length() == 0) {
       problem = "the key built from " + FileLoaderConfig.KEY_FIELDS + " is empty";
-    } else if (sb.length() > MAX_KEY_LENGTH) {
+    } else if (sb.length() > TableLayout.MAX_KEY_LENGTH) {
       problem = "the key built from " + FileLoaderConfig.KEY_FIELDS + " is " + sb.length()
-          + " characters, longer than " + MAX_KEY_LENGTH;
+          + " characters, longer than " + TableLayout.MAX_KEY_LENGTH;
     }
     if (problem != null) {
-      counters.malformed.increment();
       rejected("malformed record at " + rec.position() + ": " + problem);
       return null;
     }
     return sb.toString();
   }
 
+  /**
+   * A malformed record just read. Outside this source's own part of the file (records skipped
+   * for insertstart belong to another client; a later wrap pass was counted on the first) it is
+   * passed over without a word.
+   */
   private void rejected(String message) throws FatalRecordException {
+    long end = parser.bytesConsumed();
+    boolean own = ownPass >= 0 && (pass == ownPass || (pass == ownPass + 1 && end <= ownFromOffset));
+    if (!own) {
+      return;
+    }
+    counters.malformed.increment();
     if (malformedPolicy == MalformedPolicy.FAIL) {
       throw fail(message + " (fileloader.malformed=fail)");
     }
@@ -223,8 +274,12 @@ public final class RecordSource implements AutoCloseable {
       throw fail("cannot reopen " + spec.path() + " to wrap around: " + e.getMessage());
     }
     counters.wraps.increment();
+    pass++;
     usableThisPass = 0;
   }
+
+  /** Stands for a usable record passed over for insertstart or fileloader.run.skip. */
+  private static final FileRecord SKIPPED = new FileRecord(-1, null, List.of(), new String[0], 0, 0);
 
   private FatalRecordException fail(String message) {
     fatal = message;

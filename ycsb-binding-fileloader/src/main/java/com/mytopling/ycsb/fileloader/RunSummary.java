@@ -1,15 +1,14 @@
 package com.mytopling.ycsb.fileloader;
 
-import com.mytopling.ycsb.fileloader.db.DbTarget;
-import com.mytopling.ycsb.fileloader.db.TableSize;
-import com.mytopling.ycsb.fileloader.db.TableSizeProbe;
+import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.dialect.TableSize;
+import com.mytopling.ycsb.fileloader.db.TableSizes;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -62,26 +61,14 @@ final class RunSummary {
    */
   void measureTable(Properties p, String table, PrintStream log) {
     try {
-      DbTarget target = DbTarget.from(p, System.getenv());
-      if (target.urls().isEmpty()) {
+      TableSize size = TableSizes.total(p, table, log);
+      if (size == null) {
         return;
       }
-      long data = 0;
-      long index = 0;
-      String engine = null;
-      String method = null;
-      for (String url : target.urls()) {
-        try (Connection c = target.connect(url)) {
-          TableSize size = TableSizeProbe.measure(c, table);
-          data += size.dataBytes();
-          index += size.indexBytes();
-          engine = size.engine();
-          method = size.method();
-          for (String note : size.notes()) {
-            log.println("fileloader: table size: " + note);
-          }
-        }
-      }
+      long data = size.dataBytes();
+      long index = size.indexBytes();
+      String engine = size.engine();
+      String method = size.method();
       put("TableEngine", engine);
       put("TableDataBytes", data);
       put("TableIndexBytes", index);
@@ -91,7 +78,7 @@ final class RunSummary {
       if (data + index > 0) {
         put("RawToStoredRatio", String.format(Locale.ROOT, "%.3f", (double) raw / (data + index)));
       }
-    } catch (SQLException | IOException | RuntimeException e) {
+    } catch (SetupException | SQLException | RuntimeException e) {
       log.println("fileloader: could not measure the size of table " + table + ": " + e.getMessage());
       put("TableSizeError", e.getMessage());
     }

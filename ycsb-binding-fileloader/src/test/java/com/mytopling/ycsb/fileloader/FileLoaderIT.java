@@ -4,6 +4,7 @@ import com.mytopling.ycsb.fileloader.format.DataFileSpec;
 import com.mytopling.ycsb.fileloader.format.DataRecord;
 import com.mytopling.ycsb.fileloader.format.TestFiles;
 import com.mytopling.ycsb.fileloader.tool.ReviewSynthesizer;
+import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.jdbc.testing.TestServer;
 import com.mytopling.ycsb.jdbc.testing.TestServers;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
@@ -177,7 +178,7 @@ class FileLoaderIT {
     String table = "fl_eof";
     drop(s, table);
     YcsbProcess.Result r = ycsb(s, table, true, 16, snap, "recordcount=" + (RECORDS + 100));
-    assertEquals(3, r.exitCode, r.toString());
+    assertEquals(ExitStatus.FAILED.code, r.exitCode, r.toString());
     assertTrue(r.stderr.contains("ran out after " + RECORDS + " usable records"), r.stderr);
     assertTrue(r.stderr.contains("recordcount=" + RECORDS), r.stderr);
     assertEquals(RECORDS, r.output.count("INSERT", "Operations"), r.toString());
@@ -217,7 +218,7 @@ class FileLoaderIT {
 
     drop(s, table);
     YcsbProcess.Result fatal = ycsb(s, table, true, 4, file, "fileloader.malformed=fail");
-    assertEquals(3, fatal.exitCode, fatal.toString());
+    assertEquals(ExitStatus.FAILED.code, fatal.exitCode, fatal.toString());
     assertTrue(fatal.stderr.contains("fileloader: FAILED: malformed record at line 46"), fatal.stderr);
     assertTrue(rows(s, table, FIELDS).size() <= 5, "nothing past the bad record is loaded");
   }
@@ -268,8 +269,18 @@ class FileLoaderIT {
     drop(s, table);
     YcsbProcess.Result error = ycsb(s, table, true, 1, file, "recordcount=" + recs.size(),
         "fileloader.keyfields=productId,userId", "fileloader.duplicates=error");
-    assertEquals(3, error.exitCode, error.toString());
+    assertEquals(ExitStatus.FAILED.code, error.exitCode, error.toString());
     assertTrue(error.stderr.contains("duplicate key '"), error.stderr);
+    // One thread, one row per statement: every record before the first duplicate is stored, nothing after it.
+    Set<String> beforeFirstDuplicate = new HashSet<>();
+    for (DataRecord r : recs) {
+      if (!beforeFirstDuplicate.add(r.value(0) + ":" + r.value(1))) {
+        break;
+      }
+    }
+    Map<String, List<String>> stopped = rows(s, table, FIELDS);
+    assertEquals(beforeFirstDuplicate, stopped.keySet());
+    stopped.forEach((k, v) -> assertEquals(first.get(k), v, k));
 
     drop(s, table);
     YcsbProcess.Result upsert = ycsb(s, table, true, 1, file, "recordcount=" + recs.size(),
@@ -318,6 +329,18 @@ class FileLoaderIT {
     assertEquals("true", out(eof, "StoppedAtEndOfFile"));
     assertEquals(100, eof.output.count("UPDATE", "Operations"), eof.toString());
     assertTrue(eof.stderr.contains("end of the data file after 100 records"), eof.stderr);
+    // Each field of each row holds its loaded value or that field of one of the update file's records.
+    Map<String, List<String>> after = rows(s, table, FIELDS);
+    assertEquals(RECORDS, after.size());
+    for (int k = 0; k < RECORDS; k++) {
+      List<String> row = after.get(key(k));
+      for (int f = 0; f < FIELDS.size(); f++) {
+        String v = row.get(f);
+        int field = f;
+        assertTrue(v.equals(rows.get(key(k)).get(f))
+            || updateRecords.stream().anyMatch(u -> values(u).get(field).equals(v)), "key " + k + " field " + f);
+      }
+    }
   }
 
   /** Creates the table with `dataset schema` (run as a process) and returns the DDL. */
@@ -367,7 +390,7 @@ class FileLoaderIT {
     }
     assertTrue(longSummary >= 0, "the sample has a summary longer than 20 characters");
     YcsbProcess.Result r = ycsb(s, table, true, 1, snap, "db.createtable=false", "fileloader.naming=dataset");
-    assertEquals(3, r.exitCode, r.toString());
+    assertEquals(ExitStatus.FAILED.code, r.exitCode, r.toString());
     DataRecord rec = snapRecords.get(longSummary);
     assertTrue(r.stderr.contains("record at " + rec.position() + ": field 'review/summary' is "
         + rec.value(6).length() + " characters, longer than its column summary (20 characters)"), r.stderr);
@@ -386,10 +409,10 @@ class FileLoaderIT {
   }
 
   @Test
-  void aWorkloadThatCannotStartEndsTheProcessWithStatus3() {
+  void aWorkloadThatCannotStartEndsTheProcessWithTheBadInputStatus() {
     YcsbProcess.Result r = YcsbProcess.run(List.of("-load", "-db", "site.ycsb.BasicDB",
         "-p", "workload=" + FileWorkload.class.getName(), "-p", "fileloader.file=" + dir.resolve("absent.txt")));
-    assertEquals(3, r.exitCode, r.toString());
+    assertEquals(ExitStatus.BAD_INPUT.code, r.exitCode, r.toString());
     assertTrue(r.stderr.strip().endsWith("fileloader: FAILED: data file " + dir.resolve("absent.txt") + " does not exist"),
         r.stderr);
   }
@@ -403,7 +426,7 @@ class FileLoaderIT {
 
     YcsbProcess.Result missing = YcsbProcess.runMain("com.mytopling.ycsb.fileloader.tool.DatasetTool",
         List.of("stats", dir.resolve("absent.txt").toString()));
-    assertEquals(1, missing.exitCode);
+    assertEquals(ExitStatus.BAD_INPUT.code, missing.exitCode);
     assertEquals("dataset stats: data file " + dir.resolve("absent.txt") + " does not exist", missing.stderr.strip());
 
     byte[] gz = Files.readAllBytes(dir.resolve("reviews.txt.gz"));
@@ -411,14 +434,14 @@ class FileLoaderIT {
     Files.write(cut, java.util.Arrays.copyOf(gz, gz.length / 2));
     YcsbProcess.Result truncated = YcsbProcess.runMain("com.mytopling.ycsb.fileloader.tool.DatasetTool",
         List.of("stats", cut.toString()));
-    assertEquals(1, truncated.exitCode);
+    assertEquals(ExitStatus.BAD_INPUT.code, truncated.exitCode);
     assertEquals(1, truncated.stderr.strip().lines().count(), truncated.stderr);
     assertTrue(truncated.stderr.contains("truncated or corrupt gzip"), truncated.stderr);
     assertFalse(truncated.stderr.contains("\tat "), truncated.stderr);
 
     YcsbProcess.Result format = YcsbProcess.runMain("com.mytopling.ycsb.fileloader.tool.DatasetTool",
         List.of("convert", snap.toString(), "--to", "parquet"));
-    assertEquals(1, format.exitCode);
+    assertEquals(ExitStatus.BAD_INPUT.code, format.exitCode);
     assertEquals("dataset convert: unknown format 'parquet' (snap, tsv, csv, jsonl)", format.stderr.strip());
   }
 }

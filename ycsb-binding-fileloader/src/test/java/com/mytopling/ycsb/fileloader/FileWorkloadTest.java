@@ -124,6 +124,43 @@ class FileWorkloadTest {
     assertTrue(summary.toString(StandardCharsets.UTF_8).contains("[FILELOADER], InsertsOk, 500"));
   }
 
+  /** The binding's row totals as a launcher passes them on. */
+  private record Rows(long stored, long failed, long skipped) implements BindingRows {
+  }
+
+  /**
+   * Issue 11.9: inserts that returned OK (or BATCHED_OK) only reached the binding; when its totals do not show the
+   * rows stored (the final flush at cleanup failed), the summary must not say OK.
+   */
+  @Test
+  void rowsTheBindingDidNotStoreMakeTheSummaryFailed() throws Exception {
+    Path file = synth("r.txt", 50, 21);
+    Properties p = props(file, false, 50);
+    FileWorkload w = init(p);
+    // 40 rows stored, the last batch of 10 failed when it was flushed at cleanup.
+    w.bindingRows(new Rows(40, 10, 0));
+    assertEquals(50, ClientThreads.run(w, p, 2, 50));
+    assertNotNull(w.failure());
+    assertEquals("10 of the 50 rows handed to the binding were not stored (binding totals: stored=40 skipped=0 "
+        + "failed=10)", w.failure());
+    String out = summary.toString(StandardCharsets.UTF_8);
+    assertTrue(out.contains("[FILELOADER], InsertsOk, 50"), out);
+    assertTrue(out.contains("[FILELOADER], Status, FAILED: 10 of the 50 rows"), out);
+    assertFalse(out.contains("[FILELOADER], Status, OK"), out);
+  }
+
+  /** Rows skipped because their key existed (db.insertexisting=skip) are accounted for: the load is OK. */
+  @Test
+  void rowsStoredOrSkippedAsExistingAreAllAccountedFor() throws Exception {
+    Path file = synth("r.txt", 50, 21);
+    Properties p = props(file, false, 50);
+    FileWorkload w = init(p);
+    w.bindingRows(new Rows(30, 0, 20));
+    assertEquals(50, ClientThreads.run(w, p, 2, 50));
+    assertNull(w.failure());
+    assertTrue(summary.toString(StandardCharsets.UTF_8).contains("[FILELOADER], Status, OK"));
+  }
+
   @Test
   void moreOperationsThanRecordsEndsEveryThreadAndSaysSo() throws Exception {
     Path file = synth("r.txt", 100, 12);
@@ -449,7 +486,7 @@ class FileWorkloadTest {
         .contains("field 'rating' is not in the data file"));
     Properties badPolicy = props(sample, false, 10);
     badPolicy.setProperty("fileloader.duplicates", "ignore");
-    assertEquals("fileloader.duplicates=ignore is not one of skip, upsert, error",
+    assertEquals("fileloader.duplicates: unknown value 'ignore' (expected one of skip, upsert, error)",
         assertThrows(WorkloadException.class, () -> init(badPolicy)).getMessage());
   }
 }

@@ -1,6 +1,11 @@
 package com.mytopling.ycsb.jdbc;
 
-import java.nio.file.Path;
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.Identifiers;
+import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.dialect.TableLayout;
+import com.mytopling.ycsb.core.dialect.UpsertMode;
+import com.mytopling.ycsb.core.target.DbTarget;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -10,21 +15,18 @@ import java.util.Properties;
 import java.util.Set;
 
 /**
- * Every property the binding reads, parsed and validated in one place. Stock YCSB JDBC names
- * ({@code db.url}, {@code db.batchsize}, {@code jdbc.batchupdateapi}, ...) keep their meaning;
- * ours are documented in the README's property table. Immutable; shared by all client threads.
+ * Every property the binding reads, parsed and validated in one place: the database to talk to
+ * ({@link DbTarget}, shared with the file loader and the verifier) and the binding's own
+ * settings. Stock YCSB JDBC names ({@code db.url}, {@code db.batchsize},
+ * {@code jdbc.batchupdateapi}, ...) keep their meaning; ours are documented in the README's
+ * property table. Immutable; shared by all client threads.
  */
 public final class BindingConfig {
-  /** YCSB limits a record to this many fields here: field sets are kept as a 64-bit mask. */
-  public static final int MAX_FIELDS = 64;
-  public static final String KEY_COLUMN = "YCSB_KEY";
-  /** db.mysqldriver default; see docs/speed.md for the measurement behind it. */
-  public static final String DEFAULT_MYSQL_DRIVER = "auto";
+  private static final int MAX_FIELDS = TableLayout.MAX_FIELDS;
+  private static final String KEY_COLUMN = TableLayout.KEY_COLUMN;
 
-  public final List<String> urls;
-  public final String user;
-  public final String password;
-  public final String driverClass;
+  /** The servers, credentials, driver and its settings, or the embedded server. */
+  public final DbTarget target;
   public final String dialect;
   public final String engine;
   public final int batchSize;
@@ -37,11 +39,8 @@ public final class BindingConfig {
   public final String table;
   public final List<String> fieldNames;
   public final int fieldLength;
-  public final boolean driverOptions;
-  public final int connectTimeoutMs;
-  public final int socketTimeoutMs;
-  public final Path embeddedDataDir;
-  public final int embeddedPort;
+  /** db.reconnecttimeout: how long an operation on a shard whose connection was lost waits for it to reconnect. */
+  public final int reconnectTimeoutMs;
   public final int lockRetries;
   /** db.insertexisting=skip: an insert whose key exists is skipped and counted, not failed (resuming a load). */
   public final boolean skipExisting;
@@ -54,17 +53,17 @@ public final class BindingConfig {
   public final boolean bulkSort;
   /** MyRocks bulk-load session settings on every connection (db.rocksdb.bulkload). */
   public final boolean rocksdbBulkLoad;
-  /** Driver for MySQL-protocol URLs (db.mysqldriver): auto, mysql, mariadb, or url (as written). */
-  public final String mysqlDriver;
+  /** YCSB's dotransactions: true in the run phase (YCSB's default), false in a load. */
+  public final boolean runPhase;
+  /**
+   * db.batch.runphase: batch run-phase inserts as well. Off by default: a buffered row is
+   * acknowledged before the server has it, so a workload that reads the keys it just inserted
+   * (D, E, the file workload) finds nothing, and INSERT latency measures a buffer append.
+   */
+  public final boolean batchRunPhase;
 
   private BindingConfig(PropertyReader p, Properties props, Map<String, String> env) throws ConfigException {
-    urls = Collections.unmodifiableList(readUrls(p, props));
-    for (String url : urls) {
-      Secrets.rememberUrlSecrets(url);
-    }
-    user = p.string("db.user");
-    password = Secrets.resolvePassword(props, env);
-    driverClass = p.string("db.driver");
+    target = DbTarget.from(props, env);
     dialect = p.choice("db.dialect", "auto", "auto", "mysql", "mariadb", "myrocks", "mytopling", "sqlserver");
     String eng = p.string("db.engine");
     engine = eng == null ? null : Identifiers.check("db.engine", eng);
@@ -78,12 +77,7 @@ public final class BindingConfig {
     table = Identifiers.check("table", p.string("table", "usertable"));
     fieldNames = Collections.unmodifiableList(readFields(p));
     fieldLength = p.intValue("fieldlength", 100, 1, 16 * 1024 * 1024);
-    driverOptions = p.bool("db.driveroptions", true);
-    connectTimeoutMs = p.intValue("db.connecttimeout", 10_000, 0, Integer.MAX_VALUE);
-    socketTimeoutMs = p.intValue("db.sockettimeout", 300_000, 0, Integer.MAX_VALUE);
-    String dataDir = p.string("db.embedded.datadir");
-    embeddedDataDir = dataDir == null ? defaultEmbeddedDataDir(env) : Path.of(dataDir).toAbsolutePath();
-    embeddedPort = p.intValue("db.embedded.port", 0, 0, 65535);
+    reconnectTimeoutMs = p.intValue("db.reconnecttimeout", 30_000, 0, Integer.MAX_VALUE);
     lockRetries = p.intValue("db.lockretries", 3, 0, 1000);
     skipExisting = p.choice("db.insertexisting", "fail", "fail", "skip").equals("skip");
     if (skipExisting && upsert != UpsertMode.NONE) {
@@ -102,7 +96,8 @@ public final class BindingConfig {
         ? com.mytopling.ycsb.jdbc.bulk.BulkMode.INSERT : chosen;
     bulkSort = p.bool("db.bulksort", false);
     rocksdbBulkLoad = p.bool("db.rocksdb.bulkload", false);
-    mysqlDriver = p.choice("db.mysqldriver", DEFAULT_MYSQL_DRIVER, "auto", "mysql", "mariadb", "url");
+    runPhase = p.bool("dotransactions", true);
+    batchRunPhase = p.bool("db.batch.runphase", false);
     if (bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA && upsert == UpsertMode.UPDATE) {
       throw new ConfigException("db.bulkload=loaddata cannot update existing rows (db.upsert=update); "
           + "LOAD DATA can skip duplicates (default) or replace them (db.upsert=replace)");
@@ -120,50 +115,18 @@ public final class BindingConfig {
     return new BindingConfig(new PropertyReader(props), props, env);
   }
 
-  /** Rows per multi-row INSERT, or 1 when inserts go one at a time. */
-  public boolean batching() {
+  /** True when the batching properties ask for batches: jdbc.batchupdateapi=true and db.batchsize > 1. */
+  public boolean batchingRequested() {
     return batchUpdateApi && batchSize > 1;
   }
 
-  public boolean embedded() {
-    return urls.isEmpty();
-  }
-
   /**
-   * One URL in {@code db.url}, never split: SQL Server URLs contain ';' and MySQL URLs may
-   * list failover hosts with ','. Shards are numbered properties {@code db.url.1 .. db.url.N}.
+   * True when inserts are buffered and sent in batches: when asked for, in a load, and in a run
+   * phase only with db.batch.runphase=true. Otherwise each insert reaches the server before
+   * insert() returns.
    */
-  private static List<String> readUrls(PropertyReader p, Properties props) throws ConfigException {
-    List<String> urls = new ArrayList<>();
-    String single = p.string("db.url");
-    for (int i = 1; ; i++) {
-      String shard = p.string("db.url." + i);
-      if (shard == null) {
-        break;
-      }
-      urls.add(shard);
-    }
-    for (String name : props.stringPropertyNames()) {
-      if (name.startsWith("db.url.") && !name.equals("db.url.options")) {
-        String suffix = name.substring("db.url.".length());
-        boolean numbered = suffix.chars().allMatch(Character::isDigit) && !suffix.isEmpty();
-        if (!numbered || Integer.parseInt(suffix) < 1 || Integer.parseInt(suffix) > urls.size()) {
-          throw new ConfigException(name + ": shard URLs must be numbered db.url.1, db.url.2, ... without gaps");
-        }
-      }
-    }
-    if (single != null && !urls.isEmpty()) {
-      throw new ConfigException("db.url and db.url.1.. are both set; use db.url for one server or db.url.N for shards");
-    }
-    if (single != null) {
-      urls.add(single);
-    }
-    for (String url : urls) {
-      if (!url.startsWith("jdbc:")) {
-        throw new ConfigException("db.url: '" + Secrets.maskUrl(url) + "' is not a JDBC URL (it must start with jdbc:)");
-      }
-    }
-    return urls;
+  public boolean batching() {
+    return batchingRequested() && (!runPhase || batchRunPhase);
   }
 
   private static UpsertMode readUpsert(PropertyReader p) throws ConfigException {
@@ -202,10 +165,5 @@ public final class BindingConfig {
       }
     }
     return names;
-  }
-
-  private static Path defaultEmbeddedDataDir(Map<String, String> env) {
-    String home = System.getProperty("user.home", ".");
-    return Path.of(home, ".ycsb-mytopling", "embedded-mariadb").toAbsolutePath();
   }
 }

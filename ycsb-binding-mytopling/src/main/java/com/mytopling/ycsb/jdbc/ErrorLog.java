@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.jdbc;
 
+import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.SqlMessages;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.Map;
@@ -75,15 +77,6 @@ public final class ErrorLog {
 
   /** SQLState, vendor code and the first line of the message, with secrets masked. */
   public String describe(SQLException e) {
-    return e.getSQLState() + "/" + e.getErrorCode() + " " + firstLine(Secrets.mask(e.getMessage(), password));
-  }
-
-  /** The first line of a message, stripped; "(no message)" for null. */
-  public static String firstLine(String s) {
-    if (s == null) {
-      return "(no message)";
-    }
-    int nl = s.indexOf('\n');
-    return (nl < 0 ? s : s.substring(0, nl)).strip();
+    return e.getSQLState() + "/" + e.getErrorCode() + " " + SqlMessages.firstLine(Secrets.mask(e.getMessage(), password));
   }
 }

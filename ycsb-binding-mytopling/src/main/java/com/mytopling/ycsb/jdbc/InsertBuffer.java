@@ -1,15 +1,13 @@
 package com.mytopling.ycsb.jdbc;
 
-import java.util.Map;
-import site.ycsb.ByteIterator;
+import com.mytopling.ycsb.core.dialect.TableLayout;
 
 /**
- * Rows waiting to go to one shard as a multi-row INSERT. Values are copied to strings when
- * buffered because YCSB's ByteIterators can be read only once. The arrays are allocated once
- * and reused for every batch.
+ * Rows waiting to go to one shard in one batch statement. Values arrive as strings (YCSB's
+ * ByteIterators can be read only once, so the client reads them before buffering). The arrays
+ * are allocated once and reused for every batch.
  */
 final class InsertBuffer {
-  private final TableLayout layout;
   private final String[] keys;
   private final String[][] values;
   private int rows;
@@ -20,7 +18,6 @@ final class InsertBuffer {
   private boolean sorted;
 
   InsertBuffer(TableLayout layout, int capacity) {
-    this.layout = layout;
     this.keys = new String[capacity];
     this.values = new String[capacity][layout.fieldCount()];
     this.order = new int[capacity];
@@ -75,15 +72,19 @@ final class InsertBuffer {
     return rows == keys.length;
   }
 
-  /** Adds a row whose fields are {@code rowMask}; the caller flushes first when masks differ. */
-  void add(String key, Map<String, ByteIterator> row, long rowMask) {
+  /**
+   * Adds a row whose fields are {@code rowMask}, its values taken from {@code row} by field
+   * position (the strings are kept, not copied); the caller flushes first when masks differ.
+   */
+  void add(String key, String[] row, long rowMask) {
     if (rows == 0) {
       mask = rowMask;
     }
     keys[rows] = key;
     String[] target = values[rows];
-    for (Map.Entry<String, ByteIterator> e : row.entrySet()) {
-      target[layout.position(e.getKey())] = e.getValue().toString();
+    for (long m = rowMask; m != 0; m &= m - 1) {
+      int p = Long.numberOfTrailingZeros(m);
+      target[p] = row[p];
     }
     rows++;
   }

@@ -1,5 +1,9 @@
 package com.mytopling.ycsb.jdbc;
 
+import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.SqlMessages;
+import com.mytopling.ycsb.core.dialect.TableLayout;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,59 +18,100 @@ import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
-import site.ycsb.measurements.Measurements;
 
 /**
  * YCSB binding for MySQL, MariaDB, MyRocks, MyTopling and SQL Server over JDBC.
  *
  * <p>One instance per client thread. Statements are prepared once per connection and cached
- * by field mask; results are decoded by column position. With {@code db.batchsize=N} and
- * {@code jdbc.batchupdateapi=true}, inserts are buffered per shard and sent as one N-row
- * INSERT; buffered rows return {@link Status#BATCHED_OK}, and the rows each statement really
- * stored or lost are counted in the {@value #BATCH_SERIES} series (Return=OK / Return=ERROR
- * count rows), so no row goes unaccounted for.
+ * by field mask; results are decoded by column position. Every operation runs under one retry
+ * helper ({@link OperationRetry}). In a load with {@code db.batchsize=N} and
+ * {@code jdbc.batchupdateapi=true}, inserts are buffered per shard and sent N rows at a time
+ * by the writer of the bulk mode ({@link BatchWriter}); buffered rows return
+ * {@link Status#BATCHED_OK}, and what each statement really stored or lost is counted per row
+ * in the {@value #BATCH_SERIES} series and in the totals ({@link RowAccounting}), so no row goes
+ * unaccounted for. In a run phase every insert is sent before insert() returns, unless
+ * db.batch.runphase=true.
  */
 public class MyToplingDbClient extends DB {
   /** Measurement series for multi-row inserts: one latency sample per statement, one status per row. */
   public static final String BATCH_SERIES = "INSERT-BATCH";
   /** Rows lost when ending MyRocks bulk load failed (db.rocksdb.bulkload): one ERROR status per row. */
   public static final String BULK_COMMIT_SERIES = "INSERT-BULK-COMMIT";
-  /** Set to false (system property) to get a DBException instead of exit(1) on fatal errors. */
+  /** Set to false (system property) to get a DBException instead of exiting on fatal errors. */
   public static final String EXIT_ON_FATAL = "mytopling.exitOnFatal";
 
   private SharedRuntime rt;
   private TableLayout layout;
   private ShardRouter router;
   private ShardSession[] sessions;
-  private int retries;
-  /** Field values of the current update or single-row insert, in field order; reused per operation. */
-  private final String[] boundValues = new String[BindingConfig.MAX_FIELDS];
+  private OperationRetry retry;
+
+  // The running operation's arguments, read by its attempt (fields, so an operation allocates nothing).
+  private String opKey;
+  private long opMask;
+  private String[] opRow;
+  private Map<String, ByteIterator> opResult;
+  private int opCount;
+  private Vector<HashMap<String, ByteIterator>> opRows;
+  private List<String> opKeys;
+  private int opBufferRow;
+  /** The insert's row went out in a batch, which counted it (stored, skipped or failed). */
+  private boolean opRowAccounted;
+  /**
+   * What the last flush did with its last row (the row of the insert that filled the buffer),
+   * and whether that row may be sent again: not when the batch stored part of its rows and
+   * which part is unknown (an executeBatch or LOAD DATA that stored some).
+   */
+  private Status lastRowStatus;
+  private boolean lastRowResendable;
+  /** The running flush's lastRowAnswered, for the row-by-row path it may take. */
+  private boolean flushAnswersLastRow;
+  private boolean opCommitted;
+  /** Field values of the current update and insert, by field position; reused per operation. */
+  private final String[] updateRow = new String[TableLayout.MAX_FIELDS];
+  private final String[] insertRow = new String[TableLayout.MAX_FIELDS];
+  /** The last insert that failed: its map and key (YCSB retries with the same map), and whether insertRow holds its values. */
+  private Map<String, ByteIterator> failedInsertValues;
+  private String failedInsertKey;
+  private long failedInsertMask;
+  private boolean failedInsertRead;
+  private boolean failedInsertResendable;
+  private Status failedInsertStatus;
+
+  private final OperationRetry.Attempt readOnce = this::readOnce;
+  private final OperationRetry.Attempt scanOnce = this::scanOnce;
+  private final OperationRetry.Attempt updateOnce = this::updateOnce;
+  private final OperationRetry.Attempt insertOnce = this::insertOnce;
+  private final OperationRetry.Attempt flushOnce = this::flushOnce;
+  private final OperationRetry.Attempt bufferedRowOnce = this::bufferedRowOnce;
+  private final OperationRetry.Attempt deleteOnce = this::deleteOnce;
 
   @Override
   public void init() throws DBException {
     try {
       rt = SharedRuntime.acquire(getProperties());
-    } catch (ConfigException e) {
-      throw fatal(e.getMessage());
+    } catch (SetupException e) {
+      throw fatal(e.status(), e.getMessage());
     }
     layout = rt.layout;
     router = new ShardRouter(rt.connectUrls.size());
-    retries = rt.config.lockRetries;
+    retry = rt.retry;
     sessions = new ShardSession[rt.connectUrls.size()];
     for (int i = 0; i < sessions.length; i++) {
       try {
         sessions[i] = new ShardSession(rt, i);
       } catch (SQLException e) {
-        throw fatal("cannot connect to shard " + (i + 1) + ": " + SharedRuntime.describe(e, rt.password));
+        throw fatal(ExitStatus.FAILED, "cannot connect to shard " + (i + 1) + ": " + SqlMessages.describe(e, rt.password));
       }
     }
   }
 
   /**
    * YCSB's ClientThread prints a stack trace for a failed init and goes on with zero
-   * operations, exiting 0. A benchmark that cannot start must say why in one line and fail.
+   * operations, exiting 0. A benchmark that cannot start must say why in one line and fail,
+   * with the exit status of the problem: bad properties 2, a database that cannot be used 1.
    */
-  private static DBException fatal(String message) {
+  private static DBException fatal(ExitStatus status, String message) {
     if (!Boolean.parseBoolean(System.getProperty(EXIT_ON_FATAL, "true"))) {
       System.err.println("[mytopling] fatal: " + message);
       return new DBException(message);
@@ -76,7 +121,7 @@ public class MyToplingDbClient extends DB {
     if (FATAL_REPORTED.compareAndSet(false, true)) {
       System.err.println("[mytopling] fatal: " + message);
       System.err.flush();
-      System.exit(1);
+      System.exit(status.code);
     }
     while (true) {
       try {
@@ -94,48 +139,73 @@ public class MyToplingDbClient extends DB {
   /**
    * Prepares the shared state (embedded server, connection check, table) before client
    * threads start, so that a launcher's clock measures operations only. The returned handle
-   * keeps it alive until closed. A problem is one line and exit(1), as in init.
+   * keeps it alive until closed; after that (and after the client threads' cleanup) its
+   * {@link Prepared#totals} are the run's final totals. A problem is one line and its exit status, as
+   * in init.
    */
-  public static AutoCloseable prepare(java.util.Properties props) throws DBException {
+  public static Prepared prepare(java.util.Properties props) throws DBException {
     try {
-      SharedRuntime rt = SharedRuntime.acquire(props);
-      return () -> SharedRuntime.release(rt);
-    } catch (ConfigException e) {
-      throw fatal(e.getMessage());
+      return new Prepared(SharedRuntime.acquire(props));
+    } catch (SetupException e) {
+      throw fatal(e.status(), e.getMessage());
+    }
+  }
+
+  /** The shared state held for a launcher; see {@link #prepare}. */
+  public static final class Prepared implements AutoCloseable {
+    private final SharedRuntime rt;
+    private boolean closed;
+
+    private Prepared(SharedRuntime rt) {
+      this.rt = rt;
+    }
+
+    /**
+     * What the run did with its rows so far: final once the client threads cleaned up and this
+     * handle is closed, and still readable then (the handle keeps the run's counters, whatever
+     * runs later in the JVM).
+     */
+    public BindingTotals totals() {
+      return rt.totals();
+    }
+
+    @Override
+    public synchronized void close() {
+      if (!closed) {
+        closed = true;
+        SharedRuntime.release(rt);
+      }
     }
   }
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     ShardSession s = sessions[router.shard(key)];
-    long mask;
     try {
-      mask = layout.mask(fields);
+      opMask = layout.mask(fields);
     } catch (TableLayout.UnknownFieldException e) {
       rt.errors.record("READ", e.getMessage());
       return Status.BAD_REQUEST;
     }
-    for (int attempt = 0; ; attempt++) {
-      try {
-        PreparedStatement ps = s.reads.get(s.connection(), mask);
-        ps.setString(1, key);
-        Status status;
-        try (ResultSet rs = ps.executeQuery()) {
-          if (rs.next()) {
-            decode(rs, 1, mask, result);
-            status = Status.OK;
-          } else {
-            status = Status.NOT_FOUND;
-          }
-        }
-        s.afterRead();
-        return status;
-      } catch (SQLException e) {
-        if (!retryable(s, e, attempt)) {
-          return failed(s, "READ", e);
-        }
+    opKey = key;
+    opResult = result;
+    return retry.run(s, "READ", readOnce);
+  }
+
+  private Status readOnce(ShardSession s) throws SQLException {
+    PreparedStatement ps = s.reads.get(s.connection(), opMask);
+    ps.setString(1, opKey);
+    Status status;
+    try (ResultSet rs = ps.executeQuery()) {
+      if (rs.next()) {
+        decode(rs, 1, opMask, opResult);
+        status = Status.OK;
+      } else {
+        status = Status.NOT_FOUND;
       }
     }
+    s.afterRead();
+    return status;
   }
 
   @Override
@@ -148,15 +218,22 @@ public class MyToplingDbClient extends DB {
       rt.errors.record("SCAN", e.getMessage());
       return Status.BAD_REQUEST;
     }
+    opKey = startkey;
+    opMask = mask;
+    opCount = recordcount;
     if (sessions.length == 1) {
-      return scanShard(sessions[0], startkey, recordcount, mask, result, null);
+      opRows = result;
+      opKeys = null;
+      return retry.run(sessions[0], "SCAN", scanOnce);
     }
     // Each shard returns its first recordcount keys >= startkey; the merged first recordcount
     // of those are exactly the first recordcount keys of the whole table.
     List<String> keys = new ArrayList<>();
     Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
+    opRows = rows;
+    opKeys = keys;
     for (ShardSession s : sessions) {
-      Status st = scanShard(s, startkey, recordcount, mask, rows, keys);
+      Status st = retry.run(s, "SCAN", scanOnce);
       if (!st.isOk()) {
         return st;
       }
@@ -172,38 +249,36 @@ public class MyToplingDbClient extends DB {
     return Status.OK;
   }
 
-  private Status scanShard(ShardSession s, String startkey, int recordcount, long mask,
-                           Vector<HashMap<String, ByteIterator>> result, List<String> keysOut) {
+  /** One shard's part of a scan, appended to opRows (and its keys to opKeys when merging shards). */
+  private Status scanOnce(ShardSession s) throws SQLException {
+    Vector<HashMap<String, ByteIterator>> result = opRows;
     int before = result.size();
-    for (int attempt = 0; ; attempt++) {
-      try {
-        PreparedStatement ps = s.scans.get(s.connection(), mask);
-        ps.setString(rt.dialect.scanKeyParameter(), startkey);
-        ps.setInt(rt.dialect.scanLimitParameter(), recordcount);
-        if (rt.config.fetchSize > 0) {
-          ps.setFetchSize(rt.config.fetchSize);
-        }
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            HashMap<String, ByteIterator> row = new HashMap<>(layout.fieldCount() * 2);
-            decode(rs, 2, mask, row);
-            result.add(row);
-            if (keysOut != null) {
-              keysOut.add(rs.getString(1));
-            }
+    try {
+      PreparedStatement ps = s.scans.get(s.connection(), opMask);
+      ps.setString(rt.dialect.scanKeyParameter(), opKey);
+      ps.setInt(rt.dialect.scanLimitParameter(), opCount);
+      if (rt.config.fetchSize > 0) {
+        ps.setFetchSize(rt.config.fetchSize);
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          HashMap<String, ByteIterator> row = new HashMap<>(layout.fieldCount() * 2);
+          decode(rs, 2, opMask, row);
+          result.add(row);
+          if (opKeys != null) {
+            opKeys.add(rs.getString(1));
           }
         }
-        s.afterRead();
-        return Status.OK;
-      } catch (SQLException e) {
-        result.setSize(before);
-        if (keysOut != null) {
-          keysOut.subList(Math.min(before, keysOut.size()), keysOut.size()).clear();
-        }
-        if (!retryable(s, e, attempt)) {
-          return failed(s, "SCAN", e);
-        }
       }
+      s.afterRead();
+      return Status.OK;
+    } catch (SQLException e) {
+      // A retry starts this shard's rows again.
+      result.setSize(before);
+      if (opKeys != null) {
+        opKeys.subList(Math.min(before, opKeys.size()), opKeys.size()).clear();
+      }
+      throw e;
     }
   }
 
@@ -224,184 +299,216 @@ public class MyToplingDbClient extends DB {
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     ShardSession s = sessions[router.shard(key)];
-    long mask;
     try {
-      mask = layout.mask(values.keySet());
+      opMask = layout.mask(values.keySet());
     } catch (TableLayout.UnknownFieldException e) {
       rt.errors.record("UPDATE", e.getMessage());
       return Status.BAD_REQUEST;
     }
-    int fields = takeValues(values, mask);
-    for (int attempt = 0; ; attempt++) {
-      try {
-        PreparedStatement ps = s.updates.get(s.connection(), mask);
-        for (int i = 0; i < fields; i++) {
-          ps.setString(i + 1, boundValues[i]);
-        }
-        ps.setString(fields + 1, key);
-        int n = ps.executeUpdate();
-        s.afterWrite(1);
-        return n > 0 ? Status.OK : Status.NOT_FOUND;
-      } catch (SQLException e) {
-        if (!retryable(s, e, attempt)) {
-          return failed(s, "UPDATE", e);
-        }
-      }
-    }
+    opKey = key;
+    takeValues(values, updateRow);
+    opRow = updateRow;
+    return retry.run(s, "UPDATE", updateOnce);
   }
 
+  private Status updateOnce(ShardSession s) throws SQLException {
+    PreparedStatement ps = s.updates.get(s.connection(), opMask);
+    int p = 1;
+    for (long m = opMask; m != 0; m &= m - 1) {
+      ps.setString(p++, opRow[Long.numberOfTrailingZeros(m)]);
+    }
+    ps.setString(p, opKey);
+    int n = ps.executeUpdate();
+    s.afterWrite(1);
+    return n > 0 ? Status.OK : Status.NOT_FOUND;
+  }
+
+  /**
+   * Inserts one row. In a load with batching (and in a run phase only with db.batch.runphase)
+   * the row is buffered and BATCHED_OK returned until the buffer is full; the insert that fills
+   * it gets the outcome of sending the batch. Every other insert is sent before this returns.
+   *
+   * <p>An insert that does not succeed is counted failed. YCSB's insertion retry
+   * (core_workload_insertion_retry_limit) calls insert again with the same key and the same
+   * map, whose value iterators this insert has already read to the end: the retry is
+   * recognised, takes the row off the failed count, and sends the values read the first time.
+   * A row whose batch stored an unknown part of its rows is never sent again (it may be stored
+   * already): its retries get the same failure, and it stays counted once.
+   */
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     ShardSession s = sessions[router.shard(key)];
-    long mask;
-    try {
-      mask = layout.mask(values.keySet());
-    } catch (TableLayout.UnknownFieldException e) {
-      rt.errors.record("INSERT", e.getMessage());
-      rt.rowsFailed.increment();
-      return Status.BAD_REQUEST;
+    boolean retried = values == failedInsertValues && key.equals(failedInsertKey);
+    if (retried && !failedInsertResendable) {
+      rt.errors.record("INSERT", "a retried insert was not sent again: its batch stored part of its rows,"
+          + " and this row may be among them");
+      return failedInsertStatus;
     }
-    InsertBuffer buffer = s.buffer;
-    if (buffer != null) {
-      Status flushed = Status.OK;
-      if (buffer.rows() > 0 && buffer.mask() != mask) {
-        flushed = flush(s);
-      }
-      buffer.add(key, values, mask);
-      if (buffer.rows() >= rt.batchRows(mask)) {
-        Status st = flush(s);
-        return flushed.isOk() ? st : flushed;
-      }
-      return flushed.isOk() ? Status.BATCHED_OK : flushed;
+    failedInsertValues = null;
+    failedInsertKey = null;
+    if (retried) {
+      s.accounting.retried();
     }
-    int fields = takeValues(values, mask);
-    for (int attempt = 0; ; attempt++) {
+    if (retried && failedInsertRead) {
+      opMask = failedInsertMask;
+    } else {
       try {
-        PreparedStatement ps = s.inserts.get(s.connection(), mask);
-        ps.setString(1, key);
-        for (int i = 0; i < fields; i++) {
-          ps.setString(i + 2, boundValues[i]);
-        }
-        ps.executeUpdate();
-        s.afterWrite(1);
-        rt.rowsStored.increment();
-        return Status.OK;
-      } catch (SQLException e) {
-        if (rt.config.skipExisting && DuplicateKeys.isDuplicateKey(e)) {
-          // db.insertexisting=skip (resuming a load): the row is there already; YCSB sees OK.
-          rt.rowsSkipped.increment();
-          return Status.OK;
-        }
-        if (!retryable(s, e, attempt)) {
-          rt.rowsFailed.increment();
-          return failed(s, "INSERT", e);
-        }
+        opMask = layout.mask(values.keySet());
+      } catch (TableLayout.UnknownFieldException e) {
+        rt.errors.record("INSERT", e.getMessage());
+        failedInsertResendable = true;
+        return insertFailed(s, key, values, false, Status.BAD_REQUEST);
       }
+      takeValues(values, insertRow);
+    }
+    opKey = key;
+    opRow = insertRow;
+    opRowAccounted = false;
+    lastRowResendable = true;
+    Status st = s.buffer != null ? buffer(s) : retry.run(s, "INSERT", insertOnce);
+    if (st.isOk()) {
+      return st;
+    }
+    failedInsertResendable = !opRowAccounted || lastRowResendable;
+    return insertFailed(s, key, values, true, st);
+  }
+
+  /**
+   * Counts the row failed (unless the failed batch it went in counted it already) and remembers
+   * it, with its values, for YCSB's insertion retry.
+   */
+  private Status insertFailed(ShardSession s, String key, Map<String, ByteIterator> values, boolean read, Status st) {
+    if (!opRowAccounted) {
+      s.accounting.failed(1);
+    }
+    failedInsertValues = values;
+    failedInsertKey = key;
+    failedInsertMask = opMask;
+    failedInsertRead = read;
+    failedInsertStatus = st;
+    return st;
+  }
+
+  private Status insertOnce(ShardSession s) throws SQLException {
+    PreparedStatement ps = s.inserts.get(s.connection(), opMask);
+    bindRow(ps, opKey, opRow, opMask);
+    try {
+      ps.executeUpdate();
+    } catch (SQLException e) {
+      if (rt.config.skipExisting && rt.sqlErrors.isDuplicateKey(e)) {
+        // db.insertexisting=skip (resuming a load): the row is there already; YCSB sees OK.
+        s.idle();
+        s.accounting.skipped(1);
+        return Status.OK;
+      }
+      throw e;
+    }
+    s.accounting.stored(1, s.afterWrite(1));
+    return Status.OK;
+  }
+
+  /** Key first, then the masked fields in field order, from parameter 1. */
+  private static void bindRow(PreparedStatement ps, String key, String[] row, long mask) throws SQLException {
+    int p = 1;
+    ps.setString(p++, key);
+    for (long m = mask; m != 0; m &= m - 1) {
+      ps.setString(p++, row[Long.numberOfTrailingZeros(m)]);
     }
   }
 
   /**
-   * Copies the values into {@link #boundValues} in field order (the statement's parameter
-   * order for this mask) and returns how many there are. YCSB's ByteIterators can be read
+   * Buffers the row (opKey, opRow, opMask). Rows of another field set are sent first, and when
+   * that fails this row is not buffered: it gets the failure, and YCSB may retry it.
+   */
+  private Status buffer(ShardSession s) {
+    InsertBuffer buffer = s.buffer;
+    if (buffer.rows() > 0 && buffer.mask() != opMask) {
+      Status flushed = flush(s, false);
+      if (!flushed.isOk()) {
+        return flushed;
+      }
+    }
+    buffer.add(opKey, opRow, opMask);
+    if (buffer.rows() < rt.batchRows(opMask)) {
+      return Status.BATCHED_OK;
+    }
+    opRowAccounted = true; // the batch accounts for this row as for the others
+    flush(s, true);
+    return lastRowStatus;
+  }
+
+  /**
+   * Copies the values into {@code row} by field position. YCSB's ByteIterators can be read
    * once, so this happens before the first attempt and retries reuse the strings.
    */
-  private int takeValues(Map<String, ByteIterator> values, long mask) {
+  private void takeValues(Map<String, ByteIterator> values, String[] row) {
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
-      int p = layout.position(e.getKey());
-      boundValues[Long.bitCount(mask & ((1L << p) - 1))] = e.getValue().toString();
+      row[layout.position(e.getKey())] = e.getValue().toString();
     }
-    return Long.bitCount(mask);
   }
 
   /**
    * Sends the buffered rows of one session as one statement. Whatever happens, every buffered
-   * row is reported once in {@value #BATCH_SERIES}: OK when the statement stored it, ERROR when
-   * it did not. The buffer is empty afterwards.
+   * row is accounted once (RowAccounting): stored, skipped, or failed. The buffer is empty
+   * afterwards. {@code lastRowAnswered}: the last buffered row's insert returns this outcome
+   * (it filled the buffer); the other rows were acknowledged BATCHED_OK.
    */
-  private Status flush(ShardSession s) {
+  private Status flush(ShardSession s, boolean lastRowAnswered) {
     InsertBuffer buffer = s.buffer;
     int rows = buffer.rows();
     if (rows == 0) {
       return Status.OK;
     }
-    long mask = buffer.mask();
     long start = System.nanoTime();
     if (rt.config.bulkSort) {
       buffer.sortByKey();
     }
-    Status status = null;
-    boolean accountedPerRow = false;
-    // Rows of this batch the server is known to have stored, and (LOAD DATA with
-    // db.insertexisting=skip) rows it skipped; the rest are reported failed.
-    int stored = 0;
-    int skipped = 0;
-    for (int attempt = 0; status == null; attempt++) {
-      PreparedStatement oneOff = null;
-      try {
-        if (rt.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA) {
-          stored = s.loadData(buffer);
-        } else if (rt.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.BATCHAPI) {
-          stored = s.batchInsert(buffer);
-        } else {
-          PreparedStatement ps;
-          if (rows == rt.batchRows(mask)) {
-            ps = s.batchInserts.get(s.connection(), mask);
-          } else {
-            oneOff = s.prepareInsert(mask, rows);
-            ps = oneOff;
-          }
-          buffer.bind(ps);
-          ps.executeUpdate();
-          stored = rows;
-        }
-        s.afterWrite(rows);
-        if (stored == rows) {
-          status = Status.OK;
-        } else if (rt.config.skipExisting && rt.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA) {
-          // LOAD DATA ... IGNORE skipped rows whose key exists: what db.insertexisting=skip asks for.
-          skipped = rows - stored;
-          status = Status.OK;
-        } else {
-          status = Status.ERROR;
-          rt.errors.record("INSERT-BATCH", (rows - stored) + " of " + rows + " rows not stored (the server's affected-row"
-              + " count is lower: duplicate keys skipped by LOAD DATA IGNORE, or rows refused)");
-        }
-      } catch (java.sql.BatchUpdateException e) {
-        // executeBatch: rows before the failing one may be stored (auto-commit); count them, never retry them.
-        s.rollbackQuietly();
-        stored = rt.config.autoCommit ? com.mytopling.ycsb.jdbc.bulk.BulkAccounting.batchStored(rows,
-            e.getUpdateCounts(), rt.config.upsert != UpsertMode.NONE) : 0;
-        if (stored > 0 || !retryable(s, e, attempt)) {
-          status = failed(s, "INSERT-BATCH", e);
-        }
-      } catch (SQLException e) {
-        s.rollbackQuietly();
-        stored = 0;
-        if (rt.config.skipExisting && DuplicateKeys.isDuplicateKey(e)) {
-          status = insertRowsSkippingExisting(s, mask, rows);
-          accountedPerRow = true;
-        } else if (!retryable(s, e, attempt)) {
-          status = failed(s, "INSERT-BATCH", e);
-        }
-      } finally {
-        StatementCache.closeQuietly(oneOff);
-      }
+    BatchOutcome out = s.outcome;
+    out.clear();
+    flushAnswersLastRow = lastRowAnswered;
+    Status status = retry.run(s, BATCH_SERIES, flushOnce);
+    if (status != ROWS_ACCOUNTED) {
+      s.accounting.batch(rows, out.stored, out.skipped, status, out.committed, lastRowAnswered, start);
+      lastRowStatus = status;
+      lastRowResendable = status.isOk() || out.stored + out.skipped == 0;
+    } else {
+      // Sent row by row: the last row's own outcome is known (insertRowsSkippingExisting).
+      status = out.stored + out.skipped == rows ? Status.OK : Status.ERROR;
+      lastRowResendable = true;
     }
     buffer.clear();
-    Measurements m = Measurements.getMeasurements();
-    m.measure(BATCH_SERIES, (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - start) / 1000));
-    for (int i = accountedPerRow ? rows : 0; i < rows; i++) {
-      m.reportStatus(BATCH_SERIES, i < stored ? Status.OK : i < stored + skipped ? SKIPPED_EXISTING
-          : status.isOk() ? Status.ERROR : status);
-    }
-    if (accountedPerRow) {
-      return status;
-    }
-    rt.rowsStored.add(stored);
-    rt.rowsSkipped.add(skipped);
-    rt.rowsFailed.add(rows - stored - skipped);
-    s.noteStored(stored);
     return status;
+  }
+
+  /** Internal: the rows of the batch were accounted one by one (db.insertexisting=skip). */
+  private static final Status ROWS_ACCOUNTED = new Status("ROWS_ACCOUNTED", "accounted row by row");
+
+  private Status flushOnce(ShardSession s) throws SQLException {
+    InsertBuffer buffer = s.buffer;
+    int rows = buffer.rows();
+    BatchOutcome out = s.outcome;
+    out.clear();
+    try {
+      s.writer.write(s.connection(), buffer, out);
+      out.committed = s.afterWrite(rows);
+    } catch (SQLException e) {
+      out.clear();
+      if (rt.config.skipExisting && rt.sqlErrors.isDuplicateKey(e)) {
+        s.rollbackQuietly();
+        insertRowsSkippingExisting(s, out);
+        return ROWS_ACCOUNTED;
+      }
+      throw e;
+    }
+    if (out.partialFailure != null) {
+      // Part of the rows are stored: sending the batch again would store them twice.
+      return retry.fail(s, BATCH_SERIES, out.partialFailure);
+    }
+    if (out.stored + out.skipped < rows) {
+      rt.errors.record(BATCH_SERIES, (rows - out.stored - out.skipped) + " of " + rows + " " + s.writer.shortfall());
+      return Status.ERROR;
+    }
+    return Status.OK;
   }
 
   /** {@value #BATCH_SERIES} status of a row that existed already (db.insertexisting=skip). */
@@ -411,60 +518,58 @@ public class MyToplingDbClient extends DB {
   /**
    * db.insertexisting=skip after a batch hit an existing key: the batch's statement stored
    * nothing, so its rows go one at a time; existing keys are skipped. Each row is reported and
-   * counted here once: stored, skipped or failed. Only batches that overlap existing rows take
-   * this path (the part of a resumed load that was done before).
+   * counted once: stored, skipped or failed. Only batches that overlap existing rows take this
+   * path (the part of a resumed load that was done before).
    */
-  private Status insertRowsSkippingExisting(ShardSession s, long mask, int rows) {
-    Measurements m = Measurements.getMeasurements();
-    Status result = Status.OK;
+  private void insertRowsSkippingExisting(ShardSession s, BatchOutcome out) {
+    int rows = s.buffer.rows();
     for (int r = 0; r < rows; r++) {
-      Status row = null;
-      for (int attempt = 0; row == null; attempt++) {
-        try {
-          PreparedStatement ps = s.inserts.get(s.connection(), mask);
-          s.buffer.bindRow(ps, r);
-          ps.executeUpdate();
-          s.afterWrite(1);
-          row = Status.OK;
-        } catch (SQLException e) {
-          if (DuplicateKeys.isDuplicateKey(e)) {
-            row = SKIPPED_EXISTING;
-          } else if (!retryable(s, e, attempt)) {
-            row = failed(s, "INSERT-BATCH", e);
-          }
-        }
-      }
-      m.reportStatus(BATCH_SERIES, row);
+      opBufferRow = r;
+      Status row = retry.run(s, BATCH_SERIES, bufferedRowOnce);
+      s.accounting.batchRow(row, opCommitted, flushAnswersLastRow && r == rows - 1);
+      lastRowStatus = row == SKIPPED_EXISTING ? Status.OK : row;
       if (row == Status.OK) {
-        rt.rowsStored.increment();
+        out.stored++;
       } else if (row == SKIPPED_EXISTING) {
-        rt.rowsSkipped.increment();
-      } else {
-        rt.rowsFailed.increment();
-        result = row;
+        out.skipped++;
       }
     }
-    return result;
+  }
+
+  private Status bufferedRowOnce(ShardSession s) throws SQLException {
+    PreparedStatement ps = s.inserts.get(s.connection(), s.buffer.mask());
+    s.buffer.bindRow(ps, opBufferRow);
+    try {
+      ps.executeUpdate();
+    } catch (SQLException e) {
+      if (rt.sqlErrors.isDuplicateKey(e)) {
+        s.idle();
+        return SKIPPED_EXISTING;
+      }
+      throw e;
+    }
+    opCommitted = s.afterWrite(1);
+    return Status.OK;
   }
 
   @Override
   public Status delete(String table, String key) {
-    ShardSession s = sessions[router.shard(key)];
-    for (int attempt = 0; ; attempt++) {
-      try {
-        PreparedStatement ps = s.delete();
-        ps.setString(1, key);
-        int n = ps.executeUpdate();
-        s.afterWrite(1);
-        return n > 0 ? Status.OK : Status.NOT_FOUND;
-      } catch (SQLException e) {
-        if (!retryable(s, e, attempt)) {
-          return failed(s, "DELETE", e);
-        }
-      }
-    }
+    opKey = key;
+    return retry.run(sessions[router.shard(key)], "DELETE", deleteOnce);
   }
 
+  private Status deleteOnce(ShardSession s) throws SQLException {
+    PreparedStatement ps = s.delete();
+    ps.setString(1, opKey);
+    int n = ps.executeUpdate();
+    s.afterWrite(1);
+    return n > 0 ? Status.OK : Status.NOT_FOUND;
+  }
+
+  /**
+   * Sends what is still buffered, then ends each session (commit, MyRocks bulk load). Rows lost
+   * there are counted failed; the totals line and {@link Prepared#totals} say so.
+   */
   @Override
   public void cleanup() throws DBException {
     if (sessions == null) {
@@ -474,17 +579,7 @@ public class MyToplingDbClient extends DB {
       for (ShardSession s : sessions) {
         if (s != null) {
           if (s.buffer != null) {
-            flush(s);
-          }
-          long lost = s.finishBulkLoad();
-          if (lost > 0) {
-            // Ending MyRocks bulk load failed: rows reported stored cannot be vouched for.
-            rt.rowsStored.add(-lost);
-            rt.rowsFailed.add(lost);
-            Measurements m = Measurements.getMeasurements();
-            for (long i = 0; i < lost; i++) {
-              m.reportStatus(BULK_COMMIT_SERIES, Status.ERROR);
-            }
+            flush(s, false);
           }
           s.close();
         }
@@ -493,23 +588,5 @@ public class MyToplingDbClient extends DB {
       sessions = null;
       SharedRuntime.release(rt);
     }
-  }
-
-  /** Deadlocks and lock-wait timeouts are retried up to db.lockretries times. */
-  private boolean retryable(ShardSession s, SQLException e, int attempt) {
-    if (attempt < retries && LockErrors.isRetryable(e)) {
-      s.rollbackQuietly();
-      rt.lockRetries.increment();
-      return true;
-    }
-    return false;
-  }
-
-  private Status failed(ShardSession s, String operation, SQLException e) {
-    s.rollbackQuietly();
-    s.noteFailure(e);
-    rt.errors.record(operation, e);
-    // A lost connection is counted under its own return code, apart from SQL errors.
-    return ShardSession.isConnectionFailure(e) ? Status.SERVICE_UNAVAILABLE : Status.ERROR;
   }
 }

@@ -1,18 +1,24 @@
 package com.mytopling.ycsb.jdbc;
 
+import com.mytopling.ycsb.core.dialect.TableLayout;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
- * One client thread's connection to one shard, with that connection's prepared statements and
- * its insert buffer. Not thread-safe: YCSB gives every client thread its own DB instance.
- * When the connection dies the session is marked broken and reopened, with bounded backoff,
- * by the next operation.
+ * One client thread's connection to one shard, with that connection's prepared statements, its
+ * insert buffer and batch writer, and the accounting of the rows it stored. Not thread-safe:
+ * YCSB gives every client thread its own DB instance.
+ *
+ * <p>When the connection dies the session is marked broken, and the next operation reconnects
+ * before it runs, waiting as an application would (attempts with a backoff of 50 ms doubling
+ * to 1 s) for at most db.reconnecttimeout; only then does it fail. So a server that is down
+ * costs each thread the operation that found it down, not an operation failed per
+ * microsecond until it is back.
  */
 final class ShardSession implements OperationWatchdog.Watched {
-  private static final long MAX_BACKOFF_NANOS = 5_000_000_000L;
   private static final long FIRST_BACKOFF_NANOS = 50_000_000L;
+  private static final long MAX_BACKOFF_NANOS = 1_000_000_000L;
 
   private final SharedRuntime rt;
   private final int shard;
@@ -20,25 +26,22 @@ final class ShardSession implements OperationWatchdog.Watched {
   private boolean broken;
   private long backoffNanos = FIRST_BACKOFF_NANOS;
   private long nextAttemptNanos;
+  private final long reconnectWaitNanos;
   private int writesSinceCommit;
 
   final StatementCache reads;
   final StatementCache scans;
   final StatementCache updates;
   final StatementCache inserts;
-  final StatementCache batchInserts;
   private PreparedStatement delete;
+  /** Buffered rows and how they are sent (db.bulkload): both null unless inserts are batched. */
   final InsertBuffer buffer;
-  /** db.bulkload=loaddata: a plain statement (LOAD DATA cannot be prepared), its stream feeder and text buffer. */
-  private java.sql.Statement loadStatement;
-  private com.mytopling.ycsb.jdbc.bulk.LocalInfile infile;
-  private final com.mytopling.ycsb.jdbc.bulk.LoadDataRows loadRows;
-  private String loadSql;
-  private long loadSqlMask;
+  final BatchWriter writer;
+  final BatchOutcome outcome = new BatchOutcome();
+  private final SessionMode mode;
+  final RowAccounting accounting;
   /** When the running operation started (System.nanoTime), 0 when idle: read by the watchdog. */
   private volatile long busySince;
-  /** Rows reported stored while MyRocks bulk load is on: lost if ending it fails. */
-  private long bulkRows;
 
   ShardSession(SharedRuntime rt, int shard) throws SQLException {
     this.rt = rt;
@@ -49,11 +52,12 @@ final class ShardSession implements OperationWatchdog.Watched {
     this.scans = new StatementCache(all, m -> rt.dialect.scan(t, m));
     this.updates = new StatementCache(all, m -> rt.dialect.update(t, m));
     this.inserts = new StatementCache(all, m -> rt.dialect.insert(t, m, 1, rt.config.upsert));
-    this.batchInserts = new StatementCache(all, m -> rt.dialect.insert(t, m, rt.batchRows(m), rt.config.upsert));
-    this.buffer = rt.config.batching() ? new InsertBuffer(t, rt.config.batchSize) : null;
-    this.loadRows = rt.config.batching() && rt.bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA
-        ? new com.mytopling.ycsb.jdbc.bulk.LoadDataRows(rt.config.batchSize * (rt.config.fieldLength + 2) * (t.fieldCount() + 1))
-        : null;
+    boolean batching = rt.config.batching();
+    this.buffer = batching ? new InsertBuffer(t, rt.config.batchSize) : null;
+    this.writer = batching ? BatchWriter.of(rt.bulkMode, rt) : null;
+    this.mode = SessionMode.of(rt);
+    this.accounting = new RowAccounting(rt.rows, !rt.config.autoCommit, mode.holdsRows());
+    this.reconnectWaitNanos = rt.config.reconnectTimeoutMs * 1_000_000L;
     open();
     if (rt.watchdog != null) {
       rt.watchdog.register(this);
@@ -82,139 +86,104 @@ final class ShardSession implements OperationWatchdog.Watched {
   }
 
   private void open() throws SQLException {
-    connection = rt.open(shard);
-    connection.setAutoCommit(rt.config.autoCommit);
-    startBulkLoad();
+    Connection c = rt.open(shard);
+    try {
+      c.setAutoCommit(rt.config.autoCommit);
+      mode.begin(c);
+    } catch (SQLException e) {
+      StatementCache.closeQuietly(c);
+      throw e;
+    }
+    connection = c;
     broken = false;
   }
 
-  /** The live connection, reopening a broken one when its backoff has passed. */
+  /**
+   * The live connection. A broken one is reopened first, waiting for the server for at most
+   * db.reconnecttimeout; when it is still down then, the operation fails as a lost connection.
+   */
   Connection connection() throws SQLException {
+    if (broken) {
+      reconnect();
+    }
     if (rt.watchdog != null) {
       busySince = System.nanoTime(); // every operation starts here; cleared in after*/rollbackQuietly
     }
-    if (broken) {
+    return connection;
+  }
+
+  private void reconnect() throws SQLException {
+    long deadline = System.nanoTime() + reconnectWaitNanos;
+    SQLException last = null;
+    while (true) {
       long now = System.nanoTime();
-      if (now < nextAttemptNanos) {
-        throw new SQLException("connection to shard " + shard + " is down; next reconnect attempt in "
-            + (nextAttemptNanos - now) / 1_000_000 + " ms", "08003");
+      long wait = nextAttemptNanos - now;
+      if (wait > 0) {
+        if (nextAttemptNanos - deadline > 0) {
+          SQLException down = new SQLException("shard " + (shard + 1) + " is down: no connection within db.reconnecttimeout="
+              + rt.config.reconnectTimeoutMs + " ms", "08001", last);
+          throw down;
+        }
+        sleep(wait);
       }
       try {
         open();
         rt.reconnects.increment();
         backoffNanos = FIRST_BACKOFF_NANOS;
+        return;
       } catch (SQLException e) {
+        last = e;
         nextAttemptNanos = System.nanoTime() + backoffNanos;
         backoffNanos = Math.min(MAX_BACKOFF_NANOS, backoffNanos * 2);
-        throw e;
       }
     }
-    return connection;
+  }
+
+  private void sleep(long nanos) throws SQLException {
+    try {
+      Thread.sleep(nanos / 1_000_000L, (int) (nanos % 1_000_000L));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLException("interrupted while waiting to reconnect to shard " + (shard + 1), "08001", e);
+    }
   }
 
   PreparedStatement delete() throws SQLException {
-    if (rt.watchdog != null) {
-      busySince = System.nanoTime();
-    }
+    Connection c = connection();
     if (delete == null) {
-      delete = connection().prepareStatement(rt.dialect.delete(rt.layout));
+      delete = c.prepareStatement(rt.dialect.delete(rt.layout));
     }
     return delete;
   }
 
-  /** A one-off statement for a partial batch (the final rows of a load). */
-  PreparedStatement prepareInsert(long mask, int rows) throws SQLException {
-    return connection().prepareStatement(rt.dialect.insert(rt.layout, mask, rows, rt.config.upsert));
-  }
-
-  /** db.rocksdb.bulkload: the dialect's session settings, on every (re)opened connection. */
-  private void startBulkLoad() throws SQLException {
-    if (rt.config.rocksdbBulkLoad) {
-      try (java.sql.Statement st = connection.createStatement()) {
-        for (String sql : rt.dialect.bulkLoadStart()) {
-          st.execute(sql);
-        }
-      }
-    }
-  }
-
-  /** Counts rows stored while bulk load is on (see {@link #finishBulkLoad}). */
-  void noteStored(int rows) {
-    if (rt.config.rocksdbBulkLoad) {
-      bulkRows += rows;
-    }
-  }
-
   /**
-   * Ends MyRocks bulk load so the pending rows are ingested; returns 0, or the number of rows
-   * reported stored since bulk load began when ending it failed (they cannot be vouched for).
+   * After a statement that wrote {@code writes} rows: with jdbc.autocommit=false, commits every
+   * db.batchsize writes (each row of a batch counts as one, so a full batch commits at once).
+   * Returns true when no transaction holds these writes any more. When the commit fails, the
+   * writes of this statement are not counted among the acknowledged writes it rolls back.
    */
-  long finishBulkLoad() {
-    if (!rt.config.rocksdbBulkLoad || connection == null) {
-      return 0;
-    }
-    if (broken) {
-      return bulkRows;
-    }
-    try (java.sql.Statement st = connection.createStatement()) {
-      st.execute(rt.dialect.bulkLoadFinish());
-      bulkRows = 0;
-      return 0;
-    } catch (SQLException e) {
-      rt.errors.record("INSERT-BULK-COMMIT", e);
-      return bulkRows;
-    }
-  }
-
-  /**
-   * Sends the buffer as one LOAD DATA LOCAL INFILE, streamed from memory, and returns how many
-   * of its rows the server stored (affected rows compared with rows sent).
-   */
-  int loadData(InsertBuffer b) throws SQLException {
-    Connection c = connection();
-    if (loadStatement == null) {
-      loadStatement = c.createStatement();
-      infile = com.mytopling.ycsb.jdbc.bulk.LocalInfile.of(loadStatement);
-    }
-    if (loadSql == null || loadSqlMask != b.mask()) {
-      loadSql = rt.dialect.loadData(rt.layout, b.mask(), rt.config.upsert);
-      loadSqlMask = b.mask();
-    }
-    loadRows.clear();
-    b.encode(loadRows);
-    infile.attach(loadRows.stream());
-    long affected = loadStatement.executeLargeUpdate(loadSql);
-    return com.mytopling.ycsb.jdbc.bulk.BulkAccounting.loadDataStored(b.rows(), affected,
-        rt.config.upsert == UpsertMode.REPLACE);
-  }
-
-  /** Sends the buffer through executeBatch of the one-row INSERT; returns the rows stored. */
-  int batchInsert(InsertBuffer b) throws SQLException {
-    PreparedStatement ps = inserts.get(connection(), b.mask());
-    try {
-      b.addBatches(ps);
-      int[] counts = ps.executeBatch();
-      return com.mytopling.ycsb.jdbc.bulk.BulkAccounting.batchStored(b.rows(), counts, rt.config.upsert != UpsertMode.NONE);
-    } finally {
-      try {
-        ps.clearBatch();
-      } catch (SQLException ignored) {
-        // The statement died with its connection; the failure above is what gets reported.
-      }
-    }
-  }
-
-  /** With jdbc.autocommit=false: commits every db.batchsize writes (1 when not batching). */
-  void afterWrite(int writes) throws SQLException {
+  boolean afterWrite(int writes) throws SQLException {
+    busySince = 0;
     if (rt.config.autoCommit) {
-      busySince = 0;
-      return;
+      return true;
     }
     writesSinceCommit += writes;
-    if (writesSinceCommit >= rt.config.batchSize || buffer != null) {
-      connection.commit();
-      writesSinceCommit = 0;
+    if (writesSinceCommit < rt.config.batchSize) {
+      return false;
     }
+    try {
+      connection.commit();
+    } catch (SQLException e) {
+      writesSinceCommit -= writes;
+      throw e;
+    }
+    writesSinceCommit = 0;
+    accounting.committed();
+    return true;
+  }
+
+  /** The operation ended without writing (a skipped row, a read). */
+  void idle() {
     busySince = 0;
   }
 
@@ -226,6 +195,11 @@ final class ShardSession implements OperationWatchdog.Watched {
     busySince = 0;
   }
 
+  /**
+   * After a failure: rolls back an open transaction. Writes already reported OK go with it (or
+   * with the dead connection); they cannot be un-reported, so they are counted, and the rows
+   * among them move from stored to failed.
+   */
   void rollbackQuietly() {
     busySince = 0;
     if (!rt.config.autoCommit && connection != null && !broken) {
@@ -235,28 +209,25 @@ final class ShardSession implements OperationWatchdog.Watched {
         // The failure that led here is what gets reported.
       }
     }
-    if (writesSinceCommit > 0) {
-      // jdbc.autocommit=false: writes already reported OK go with the transaction (or the dead
-      // connection); they cannot be un-reported, so they are counted for the totals line.
-      rt.writesRolledBack.add(writesSinceCommit);
+    if (!rt.config.autoCommit) {
+      accounting.rolledBack(writesSinceCommit);
       writesSinceCommit = 0;
     }
   }
 
-  /** Called after a failure: a dead connection is dropped so the next operation reconnects. */
-  void noteFailure(SQLException e) {
-    if (!broken && isConnectionFailure(e)) {
-      broken = true;
-      nextAttemptNanos = System.nanoTime() + backoffNanos;
-      closeStatements();
-      StatementCache.closeQuietly(connection);
+  /** The connection died: dropped, so that the next operation reconnects (and waits for it). */
+  void connectionLost() {
+    if (broken) {
+      return;
     }
-  }
-
-  static boolean isConnectionFailure(SQLException e) {
-    String state = e.getSQLState();
-    return (state != null && state.startsWith("08")) || e instanceof java.sql.SQLRecoverableException
-        || e instanceof java.sql.SQLNonTransientConnectionException;
+    broken = true;
+    nextAttemptNanos = System.nanoTime() + backoffNanos;
+    if (mode.holdsRows()) {
+      // Bulk load that never ended on that connection: its rows cannot be vouched for.
+      accounting.bulkLoadLost();
+    }
+    closeStatements();
+    StatementCache.closeQuietly(connection);
   }
 
   private void closeStatements() {
@@ -264,23 +235,44 @@ final class ShardSession implements OperationWatchdog.Watched {
     scans.clear();
     updates.clear();
     inserts.clear();
-    batchInserts.clear();
     StatementCache.closeQuietly(delete);
     delete = null;
-    StatementCache.closeQuietly(loadStatement);
-    loadStatement = null;
+    if (writer != null) {
+      writer.reset();
+    }
   }
 
+  /**
+   * Ends the session after its last flush: commits (jdbc.autocommit=false), ends MyRocks bulk
+   * load (db.rocksdb.bulkload), and closes. A commit or bulk-load end that fails loses the rows
+   * it held: they are counted failed, and the error is reported.
+   */
   void close() {
     busySince = 0;
     if (rt.watchdog != null) {
       rt.watchdog.unregister(this);
     }
-    if (!broken && !rt.config.autoCommit && connection != null) {
+    if (!rt.config.autoCommit && !broken && connection != null) {
       try {
         connection.commit();
-      } catch (SQLException ignored) {
-        // Reported through the flush that preceded close, if any.
+        writesSinceCommit = 0;
+        accounting.committed();
+      } catch (SQLException e) {
+        rt.errors.record("COMMIT", e);
+        rollbackQuietly();
+      }
+    }
+    if (mode.holdsRows()) {
+      if (broken || connection == null) {
+        accounting.bulkLoadLost();
+      } else {
+        try {
+          mode.end(connection);
+          accounting.bulkLoadEnded();
+        } catch (SQLException e) {
+          rt.errors.record(MyToplingDbClient.BULK_COMMIT_SERIES, e);
+          accounting.bulkLoadLost();
+        }
       }
     }
     closeStatements();

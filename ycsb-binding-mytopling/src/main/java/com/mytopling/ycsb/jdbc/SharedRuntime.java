@@ -1,36 +1,51 @@
 package com.mytopling.ycsb.jdbc;
 
-import com.mytopling.ycsb.jdbc.dialect.Dialect;
-import com.mytopling.ycsb.jdbc.dialect.Dialects;
-import com.mytopling.ycsb.jdbc.dialect.MySqlDialect;
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.SqlMessages;
+import com.mytopling.ycsb.core.TargetException;
+import com.mytopling.ycsb.core.dialect.Dialect;
+import com.mytopling.ycsb.core.dialect.Dialects;
+import com.mytopling.ycsb.core.dialect.ServerInfo;
+import com.mytopling.ycsb.core.dialect.SqlErrors;
+import com.mytopling.ycsb.core.dialect.SqlServerDialect;
+import com.mytopling.ycsb.core.dialect.SqlServerText;
+import com.mytopling.ycsb.core.dialect.TableLayout;
+import com.mytopling.ycsb.core.target.DriverSetup;
+import com.mytopling.ycsb.core.target.Servers;
 import com.mytopling.ycsb.jdbc.bulk.BulkMode;
-import com.mytopling.ycsb.jdbc.bulk.DriverChoice;
-import com.mytopling.ycsb.jdbc.dialect.ServerInfo;
-import com.mytopling.ycsb.jdbc.dialect.SqlServerDialect;
-import com.mytopling.ycsb.jdbc.embedded.EmbeddedMariaDb;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What all client threads of one process share: the parsed configuration, the chosen dialect,
  * the URLs with driver settings applied, the error log and row counters. Created by the first
  * client thread's init (which also prepares the table once, not once per thread) and released
- * by the last thread's cleanup, which prints the totals.
+ * by the last thread's cleanup, which prints the totals. Start-up is a sequence of parts with
+ * one job each: the servers ({@link com.mytopling.ycsb.core.target.DbTarget#servers}), the
+ * driver and its settings ({@link DriverSetup}), the dialect ({@link Dialects#choose}), the
+ * table ({@link TableSetup}), and the start-up lines ({@link #announce}).
  */
 final class SharedRuntime {
   private static SharedRuntime current;
+  /** The properties {@link #current} was made from: the run it belongs to. */
+  private static Properties currentProps;
   private static int users;
 
   final BindingConfig config;
   final TableLayout layout;
   final Dialect dialect;
+  /** What failed statements mean (duplicate key, lock conflict, lost connection), by the dialect's family. */
+  final SqlErrors sqlErrors;
   final ServerInfo server;
   /** How batches are sent: db.bulkload, with auto resolved for the driver the connections use. */
   final BulkMode bulkMode;
@@ -39,48 +54,62 @@ final class SharedRuntime {
   final List<String> displayUrls;
   final String user;
   final String password;
+  /** The servers as given, with their credentials: connections are opened through them. */
+  private final Servers servers;
   final ErrorLog errors;
   final PrintStream log;
-  /** Rows a batched or single insert stored, and rows whose insert failed. */
-  final LongAdder rowsStored = new LongAdder();
-  final LongAdder rowsFailed = new LongAdder();
-  /** Rows not inserted because their key existed (db.insertexisting=skip). */
-  final LongAdder rowsSkipped = new LongAdder();
+  /** Inserted rows stored, failed and skipped, and acknowledged writes rolled back (RowAccounting). */
+  final RowAccounting.Totals rows = new RowAccounting.Totals();
   final LongAdder reconnects = new LongAdder();
   final LongAdder lockRetries = new LongAdder();
+  /** The retry rules every operation runs under. */
+  final OperationRetry retry;
   /** db.sockettimeout for MySQL-protocol connections (no socket read timeout there; see OperationWatchdog). */
   final OperationWatchdog watchdog;
-  /** jdbc.autocommit=false: writes reported OK whose transaction was then rolled back. */
-  final LongAdder writesRolledBack = new LongAdder();
 
-  private SharedRuntime(BindingConfig config, Dialect dialect, ServerInfo server, List<String> connectUrls,
-                        List<String> displayUrls, String user, String password, PrintStream log) {
-    this.displayUrls = Collections.unmodifiableList(displayUrls);
+  private SharedRuntime(BindingConfig config, TableLayout layout, Dialect dialect, ServerInfo server,
+                        List<String> connectUrls, Servers servers, PrintStream log) {
+    this.displayUrls = servers.urls();
     this.config = config;
-    this.layout = new TableLayout(config.table, config.fieldNames);
+    this.layout = layout;
     this.dialect = dialect;
+    this.sqlErrors = dialect.errors();
     this.server = server;
     this.connectUrls = Collections.unmodifiableList(connectUrls);
     this.bulkMode = config.bulkMode.resolve(connectUrls.get(0));
-    this.user = user;
-    this.password = password;
+    this.user = servers.user();
+    this.password = servers.password();
+    this.servers = servers;
     this.log = log;
     this.errors = new ErrorLog(log, password);
-    this.watchdog = config.socketTimeoutMs > 0 && !Dialects.isSqlServerUrl(connectUrls.get(0))
-        ? new OperationWatchdog(config.socketTimeoutMs) : null;
+    this.retry = new OperationRetry(sqlErrors, config.lockRetries, lockRetries, errors);
+    int socketTimeoutMs = config.target.socketTimeoutMs;
+    this.watchdog = socketTimeoutMs > 0 && !Dialects.isSqlServerUrl(connectUrls.get(0))
+        ? new OperationWatchdog(socketTimeoutMs) : null;
     if (watchdog != null) {
       watchdog.start();
     }
   }
 
-  static synchronized SharedRuntime acquire(Properties props) throws ConfigException {
-    if (current == null) {
+  static synchronized SharedRuntime acquire(Properties props) throws SetupException {
+    if (current == null || (users == 0 && currentProps != props)) {
       current = create(BindingConfig.from(props), System.err);
+      currentProps = props;
+    } else if (users == 0 && current.watchdog != null) {
+      current.watchdog.start();
     }
     users++;
     return current;
   }
 
+  /**
+   * The last holder's release prints the totals. The runtime stays for a client thread of the
+   * same run (the same Properties object, which YCSB gives every DB instance of a run) that
+   * starts only after every earlier one ended: YCSB's own Client starts its threads at once, but
+   * under load a thread can finish its share before another one has run init. That thread
+   * continues the run's counts (the last totals line printed is the run's); a new runtime would
+   * set the table up again, and db.droptable=true would drop the rows already loaded.
+   */
   static synchronized void release(SharedRuntime rt) {
     if (rt != current) {
       return;
@@ -90,95 +119,81 @@ final class SharedRuntime {
       if (rt.watchdog != null) {
         rt.watchdog.stop();
       }
-      current = null;
     }
   }
 
-  private static SharedRuntime create(BindingConfig config, PrintStream log) throws ConfigException {
-    List<String> urls = config.urls;
-    String user = config.user;
-    String password = config.password;
-    if (config.embedded()) {
-      EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(config.embeddedDataDir, config.embeddedPort, log);
-      urls = List.of(db.jdbcUrl());
-      user = "root";
-      password = null;
+  private static SharedRuntime create(BindingConfig config, PrintStream log) throws SetupException {
+    Servers servers = config.target.servers(log);
+    DriverSetup.Required required = bulkSettings(config);
+    DriverSetup.Result drivers = DriverSetup.connect(config.target, servers, required, Set.of(), log);
+    Dialect dialect = Dialects.choose(config.dialect, servers.urls().get(0), drivers.server());
+    TableLayout layout = new TableLayout(config.table, config.fieldNames);
+    checkModes(config, dialect, layout, drivers.connectUrls().get(0));
+    TableSetup.prepare(config, dialect, layout, servers, drivers.connectUrls());
+    List<String> connectUrls = drivers.connectUrls();
+    List<String> added = drivers.added();
+    if (dialect instanceof SqlServerDialect sqlServer && !unicodeParametersFor(sqlServer, layout, servers, connectUrls)
+        && added.stream().anyMatch(a -> a.startsWith(SqlServerDialect.UNICODE_PARAMETERS + "="))) {
+      // NVARCHAR columns: strings go as Unicode, or characters outside the code page become '?'.
+      added = new ArrayList<>();
+      connectUrls = DriverSetup.connectUrls(servers.urls(), config.target, config.target.mysqlDriver, required,
+          Set.of(SqlServerDialect.UNICODE_PARAMETERS), added);
+      log.println("[mytopling] table " + layout.table() + " has NVARCHAR columns: " + SqlServerDialect.UNICODE_PARAMETERS
+          + "=false not added (strings are sent as Unicode, so every character is stored)");
     }
-    if (config.driverClass != null) {
-      try {
-        Class.forName(config.driverClass);
-      } catch (ClassNotFoundException e) {
-        throw new ConfigException("db.driver: class " + config.driverClass + " is not on the classpath");
-      }
-    }
-    List<String> added = new ArrayList<>();
-    List<String> connectUrls = connectUrls(urls, config, config.mysqlDriver, added);
-    ServerInfo server = null;
-    String mariaFailure = null;
-    if (DriverChoice.AUTO.equals(config.mysqlDriver) && !DriverChoice.hasSecurityOptions(urls)) {
-      // db.mysqldriver=auto: MariaDB servers get MariaDB Connector/J (measured faster; docs/speed.md).
-      // It is tried first, so that a MariaDB server never costs the start-up of a second driver
-      // (Connector/J's first connection alone took about 0.4 s of CPU, measured with
-      // async-profiler). Any failure falls back to the URL's own driver, whose error is the
-      // one reported.
-      List<String> mariaAdded = new ArrayList<>();
-      List<String> maria = connectUrls(urls, config, DriverChoice.MARIADB, mariaAdded);
-      if (!maria.equals(connectUrls)) {
-        try (Connection c = open(maria.get(0), user, password)) {
-          ServerInfo probed = ServerInfo.query(c, false);
-          if (DriverChoice.prefersMariaDbDriver(probed.version)) {
-            server = probed;
-            connectUrls = maria;
-            added = mariaAdded;
-          }
-        } catch (SQLException e) {
-          mariaFailure = describe(e, password);
-        }
-      }
-    }
-    if (server == null) {
-      try (Connection c = open(connectUrls.get(0), user, password)) {
-        server = ServerInfo.query(c, Dialects.isSqlServerUrl(urls.get(0)));
-      } catch (SQLException e) {
-        throw new ConfigException("cannot connect to " + Secrets.maskUrl(urls.get(0)) + ": " + describe(e, password)
-            + ConnectHints.forFailure(urls.get(0), e));
-      }
-      if (mariaFailure != null) { // said only when the URL's driver connects: a bad URL gets one line
-        log.println("[mytopling] db.mysqldriver=auto: MariaDB Connector/J could not connect (" + mariaFailure
-            + "); using the URL's driver");
-      }
-    }
-    Dialect dialect = "auto".equals(config.dialect) ? Dialects.detect(urls.get(0), server) : Dialects.byName(config.dialect);
-    SharedRuntime rt = new SharedRuntime(config, dialect, server, connectUrls, urls, user, password, log);
-    for (int i = 0; i < connectUrls.size(); i++) {
-      rt.prepareTable(i);
-    }
+    SharedRuntime rt = new SharedRuntime(config, layout, dialect, drivers.server(), connectUrls, servers, log);
     return rt.announce(added);
   }
 
-  /** The URLs to connect with: scheme chosen by db.mysqldriver, then the driver's settings added. */
-  private static List<String> connectUrls(List<String> urls, BindingConfig config, String driverChoice, List<String> added) {
-    List<String> connectUrls = new ArrayList<>();
-    for (String given : urls) {
-      // db.mysqldriver picks the driver by URL scheme; its fast settings follow from the scheme.
-      String url = DriverChoice.apply(given, driverChoice);
-      Dialect family = Dialects.isSqlServerUrl(url) ? new SqlServerDialect() : new MySqlDialect();
-      java.util.Map<String, String> defaults = config.driverOptions
-          ? family.driverDefaults(url, config.connectTimeoutMs, config.socketTimeoutMs) : new java.util.LinkedHashMap<>();
-      if (config.batching()) {
-        defaults.putAll(family.bulkDriverDefaults(url, config.bulkMode.resolve(url)));
-      }
-      JdbcUrls.Applied applied = JdbcUrls.withDefaults(url, defaults);
-      connectUrls.add(applied.url);
-      if (added.isEmpty()) {
-        added.addAll(applied.added);
-      }
+  /**
+   * SQL Server: true when the connect URLs may keep sending strings in the database's code page
+   * ({@link SqlServerText#nonUnicodeParametersAllowed}, which also refuses a URL that asks for
+   * it with NVARCHAR columns), false when the default must be withheld.
+   */
+  private static boolean unicodeParametersFor(SqlServerDialect dialect, TableLayout layout, Servers servers,
+                                              List<String> connectUrls) throws SetupException {
+    SqlServerText.CodePages pages;
+    try (Connection c = servers.open(connectUrls.get(0))) {
+      pages = dialect.codePages(c, layout.table());
+    } catch (SQLException e) {
+      throw new TargetException("cannot read the column types of table " + layout.table() + ": "
+          + SqlMessages.describe(e, servers.password()));
     }
-    return connectUrls;
+    return SqlServerText.nonUnicodeParametersAllowed(pages, layout, servers.urls());
+  }
+
+  /** Driver settings the batch modes need, whatever db.driveroptions says. */
+  private static DriverSetup.Required bulkSettings(BindingConfig config) {
+    if (!config.batching()) {
+      return DriverSetup.Required.NONE;
+    }
+    return url -> {
+      Dialect family = Dialects.family(url);
+      switch (config.bulkMode.resolve(url)) {
+        case LOADDATA:
+          return family.loadDataDriverDefaults(url);
+        case BATCHAPI:
+          return family.batchApiDriverDefaults(url);
+        default:
+          return Map.of();
+      }
+    };
+  }
+
+  /** Refuses bulk modes the dialect has no statements for, before anything touches the table. */
+  private static void checkModes(BindingConfig config, Dialect dialect, TableLayout layout, String connectUrl)
+      throws ConfigException {
+    if (config.batching() && config.bulkMode.resolve(connectUrl) == BulkMode.LOADDATA
+        && dialect.loadData(layout, layout.allFields(), config.upsert) == null) {
+      throw new ConfigException("db.bulkload=loaddata: dialect " + dialect.name() + " has no LOAD DATA; use insert or batchapi");
+    }
+    if (config.rocksdbBulkLoad && dialect.bulkLoadStart() == null) {
+      throw new ConfigException("db.rocksdb.bulkload=true: dialect " + dialect.name() + " has no bulk-load mode (MyRocks only)");
+    }
   }
 
   /** Prints the connected line and the settings added; returns this. */
-  private SharedRuntime announce(List<String> added) throws ConfigException {
+  private SharedRuntime announce(List<String> added) {
     SharedRuntime rt = this;
     BindingConfig config = rt.config;
     Dialect dialect = rt.dialect;
@@ -190,19 +205,19 @@ final class SharedRuntime {
       log.println("[mytopling] driver settings added (set them in the URL to override, db.driveroptions=false for none): "
           + String.join(", ", added));
     }
-    if (config.batching() && rt.bulkMode == BulkMode.LOADDATA
-        && dialect.loadData(rt.layout, rt.layout.allFields(), config.upsert) == null) {
-      throw new ConfigException("db.bulkload=loaddata: dialect " + dialect.name() + " has no LOAD DATA; use insert or batchapi");
-    }
-    if (config.rocksdbBulkLoad && dialect.bulkLoadStart() == null) {
-      throw new ConfigException("db.rocksdb.bulkload=true: dialect " + dialect.name() + " has no bulk-load mode (MyRocks only)");
+    if (config.batchingRequested() && config.runPhase) {
+      log.println(config.batchRunPhase
+          ? "[mytopling] run phase: inserts are batched (db.batch.runphase=true): INSERT returns BATCHED_OK before its row"
+            + " is sent, so reads of just-inserted keys can miss them and INSERT latency is a buffer append"
+          : "[mytopling] run phase: each insert is sent before insert() returns (jdbc.batchupdateapi/db.batchsize"
+            + " batch loads only; db.batch.runphase=true batches here too)");
     }
     if (config.batching()) {
       log.println("[mytopling] batched inserts: " + rt.batchRows(rt.layout.allFields()) + " rows per "
           + (rt.bulkMode == BulkMode.INSERT ? "statement" : rt.bulkMode.propertyValue())
           + " (db.bulkload=" + (config.bulkMode == BulkMode.AUTO ? "auto: " : "") + rt.bulkMode.propertyValue() + (config.bulkSort ? ", sorted by key" : "")
           + (config.rocksdbBulkLoad ? ", rocksdb_bulk_load" : "") + ")");
-    } else if (config.batchUpdateApi) {
+    } else if (config.batchUpdateApi && !config.batchingRequested()) {
       log.println("[mytopling] jdbc.batchupdateapi=true with db.batchsize=" + config.batchSize
           + ": rows are inserted one at a time (set db.batchsize > 1 to batch)");
     }
@@ -223,68 +238,25 @@ final class SharedRuntime {
   }
 
   Connection open(int shard) throws SQLException {
-    return open(connectUrls.get(shard), user, password);
+    return servers.open(connectUrls.get(shard));
   }
 
-  private static Connection open(String url, String user, String password) throws SQLException {
-    Properties p = new Properties();
-    if (user != null) {
-      p.setProperty("user", user);
-    }
-    if (password != null) {
-      p.setProperty("password", password);
-    }
-    return Drivers.connect(url, p);
-  }
-
-  /** Drops/creates the table when asked, then checks that it exists with every column. */
-  private void prepareTable(int shard) throws ConfigException {
-    String where = Secrets.maskUrl(displayUrls.get(shard));
-    try (Connection c = open(shard); Statement s = c.createStatement()) {
-      if (config.dropTable) {
-        s.execute(dialect.dropTable(layout));
-      }
-      if (config.createTable) {
-        String engine = config.engine != null ? config.engine : dialect.defaultEngine();
-        s.execute(dialect.createTable(layout, engine, config.fieldLength));
-      }
-      try {
-        s.executeQuery(dialect.probe(layout)).close();
-      } catch (SQLException e) {
-        throw new ConfigException("table " + layout.table() + " at " + where + " is missing or lacks a column ("
-            + describe(e, password) + "); create it, or set db.createtable=true");
-      }
-    } catch (SQLException e) {
-      throw new ConfigException("cannot prepare table " + layout.table() + " at " + where + ": " + describe(e, password));
-    }
-  }
-
-  /** SQLState/code, first line of the message and the root cause's, secrets masked. */
-  static String describe(SQLException e, String password) {
-    StringBuilder sb = new StringBuilder();
-    if (e.getSQLState() != null) {
-      sb.append(e.getSQLState()).append('/').append(e.getErrorCode()).append(' ');
-    }
-    sb.append(ErrorLog.firstLine(e.getMessage()));
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    if (root != e && root.getMessage() != null && !sb.toString().contains(root.getMessage())) {
-      sb.append(" (").append(ErrorLog.firstLine(root.getMessage())).append(')');
-    }
-    return Secrets.mask(sb.toString(), password);
+  /** What the run did with its rows so far; final once every client thread has released. */
+  BindingTotals totals() {
+    return new BindingTotals(rows.stored.sum(), rows.failed.sum(), rows.skipped.sum(), rows.lost.sum(),
+        rows.writesRolledBack.sum(), reconnects.sum(), lockRetries.sum(), errors.total(), config.runPhase && config.batching());
   }
 
   private void printTotals() {
-    long stored = rowsStored.sum();
-    long failed = rowsFailed.sum();
-    long skipped = rowsSkipped.sum();
-    if (stored > 0 || failed > 0 || skipped > 0 || reconnects.sum() > 0 || lockRetries.sum() > 0 || errors.total() > 0
-        || writesRolledBack.sum() > 0) {
-      log.println("[mytopling] totals: inserted rows stored=" + stored + " failed=" + failed
-          + (config.skipExisting ? " skipped=" + skipped : "") + " reconnects=" + reconnects.sum() + " lock_retries=" + lockRetries.sum() + " errors=" + errors.total()
-          + (writesRolledBack.sum() > 0 ? " rolled_back_writes=" + writesRolledBack.sum() : ""));
+    BindingTotals t = totals();
+    if (t.rowsStored() > 0 || t.rowsFailed() > 0 || t.rowsSkipped() > 0 || t.reconnects() > 0 || t.lockRetries() > 0
+        || t.errors() > 0 || t.writesRolledBack() > 0) {
+      log.println("[mytopling] totals: inserted rows stored=" + t.rowsStored() + " failed=" + t.rowsFailed()
+          + (config.skipExisting ? " skipped=" + t.rowsSkipped() : "") + " reconnects=" + t.reconnects()
+          + " lock_retries=" + t.lockRetries() + " errors=" + t.errors()
+          + (t.rowsLost() > 0 ? " acknowledged_lost=" + t.rowsLost() : "")
+          + (t.writesRolledBack() > 0 ? " rolled_back_writes=" + t.writesRolledBack() : "")
+          + (t.runPhaseBatching() ? " run_phase_batching=true" : ""));
     }
     errors.printSummary();
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.jdbc.testing.TestServer;
 import com.mytopling.ycsb.jdbc.testing.TestServers;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
@@ -33,10 +34,15 @@ class BadInputIT {
     return a;
   }
 
+  /** A database that cannot be used: exit status 1 (FAILED). */
   private static String fatalLine(YcsbProcess.Result r) {
+    return fatalLine(r, ExitStatus.FAILED);
+  }
+
+  private static String fatalLine(YcsbProcess.Result r, ExitStatus status) {
     List<String> lines = r.stderr.lines().filter(l -> l.startsWith("[mytopling] fatal:")).toList();
     assertEquals(1, lines.size(), "exactly one fatal line: " + r);
-    assertEquals(1, r.exitCode, r::toString);
+    assertEquals(status.code, r.exitCode, r::toString);
     assertFalse(r.stderr.contains("\tat "), "no stack trace: " + r);
     // YCSB's own Client echoes its command line, passwords included; our launcher (scripts/ycsb)
     // masks that line. Everything the binding prints must be clean.
@@ -90,7 +96,8 @@ class BadInputIT {
   @Test
   void unknownDialectAndEngineAreNamed() {
     TestServer s = TestServers.innodb();
-    String dialect = fatalLine(YcsbProcess.run(base(s.jdbcUrl(), s.user(), s.password(), "-p", "db.dialect=oracle")));
+    String dialect = fatalLine(YcsbProcess.run(base(s.jdbcUrl(), s.user(), s.password(), "-p", "db.dialect=oracle")),
+        ExitStatus.BAD_INPUT);
     assertTrue(dialect.contains("db.dialect: unknown value 'oracle'"), dialect);
     String engine = fatalLine(YcsbProcess.run(base(s.jdbcUrl(), s.user(), s.password(), "-p", "table=bad_engine",
         "-p", "db.createtable=true", "-p", "db.engine=NoSuchEngine")));
@@ -100,12 +107,13 @@ class BadInputIT {
   @Test
   void nonNumericBatchSizeIsNamed() {
     TestServer s = TestServers.innodb();
-    String line = fatalLine(YcsbProcess.run(base(s.jdbcUrl(), s.user(), s.password(), "-p", "db.batchsize=lots")));
+    String line = fatalLine(YcsbProcess.run(base(s.jdbcUrl(), s.user(), s.password(), "-p", "db.batchsize=lots")),
+        ExitStatus.BAD_INPUT);
     assertTrue(line.endsWith("db.batchsize: 'lots' is not a whole number"), line);
   }
 
   @Test
-  void valueLongerThanItsColumnIsCountedAsAFailedInsert() {
+  void valueLongerThanItsColumnIsCountedAsAFailedInsert() throws Exception {
     TestServer s = TestServers.innodb();
     // The table is created for 10-character values, then YCSB writes 100-character ones.
     YcsbProcess.Result create = YcsbProcess.run(base(s.jdbcUrl(), s.user(), s.password(), "-p", "table=short_cols",
@@ -119,5 +127,7 @@ class BadInputIT {
     assertTrue(errors.get(0).contains("Data too long for column"), errors.get(0));
     assertEquals(5, r.output.count(MyToplingDbClient.BATCH_SERIES, "Return=ERROR"), r::toString);
     assertTrue(r.stderr.contains("[mytopling] totals: inserted rows stored=0 failed=5"), r::toString);
+    assertEquals(1, com.mytopling.ycsb.jdbc.testing.StoredRows.read(s, List.of(s.jdbcUrl()), "short_cols", 10).size(),
+        "the table holds the one row of the first load, none of the failed batch");
   }
 }

@@ -2,20 +2,16 @@ package com.mytopling.ycsb.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mytopling.ycsb.core.ConfigException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class BindingConfigTest {
   private static Properties props(String... kv) {
@@ -38,21 +34,41 @@ class BindingConfigTest {
   void publishedMyToplingFileParsesAsWritten() throws Exception {
     // The published file has a trailing blank after "jdbc.batchupdateapi=true".
     BindingConfig c = BindingConfig.from(seed("mytopling-db.properties"), Map.of());
-    assertEquals(List.of("jdbc:mysql://192.168.31.2:3306/test"), c.urls);
-    assertEquals("ycsb", c.user);
-    assertEquals("strong-password-here", c.password);
-    assertEquals("com.mysql.cj.jdbc.Driver", c.driverClass);
+    assertEquals(List.of("jdbc:mysql://192.168.31.2:3306/test"), c.target.urls);
+    assertEquals("ycsb", c.target.user);
+    assertEquals("strong-password-here", c.target.password);
+    assertEquals("com.mysql.cj.jdbc.Driver", c.target.driverClass);
     assertEquals(5000, c.batchSize);
     assertTrue(c.batchUpdateApi);
-    assertTrue(c.batching());
+    assertTrue(c.batchingRequested());
   }
 
   @Test
   void publishedAzureFileKeepsItsSemicolonUrlWhole() throws Exception {
     BindingConfig c = BindingConfig.from(seed("azure-db.properties"), Map.of());
-    assertEquals(1, c.urls.size(), "a SQL Server URL is one server, not shards split at ';'");
-    assertTrue(c.urls.get(0).endsWith(";responseBuffering=full"));
-    assertTrue(c.batching());
+    assertEquals(1, c.target.urls.size(), "a SQL Server URL is one server, not shards split at ';'");
+    assertTrue(c.target.urls.get(0).endsWith(";responseBuffering=full"));
+    assertTrue(c.batchingRequested());
+  }
+
+  @Test
+  void batchingIsForLoadsUnlessTheRunPhaseOptsIn() throws Exception {
+    String[] batched = {"db.url", "jdbc:mysql://h/db", "jdbc.batchupdateapi", "true", "db.batchsize", "1000"};
+    assertTrue(BindingConfig.from(withKv(props(batched), "dotransactions", "false"), Map.of()).batching(), "load");
+    BindingConfig run = BindingConfig.from(withKv(props(batched), "dotransactions", "true"), Map.of());
+    assertTrue(run.batchingRequested());
+    assertFalse(run.batching(), "run phase: every insert is sent before insert() returns");
+    assertFalse(BindingConfig.from(props(batched), Map.of()).batching(), "YCSB's default is the run phase");
+    Properties optIn = withKv(withKv(props(batched), "dotransactions", "true"), "db.batch.runphase", "true");
+    assertTrue(BindingConfig.from(optIn, Map.of()).batching(), "db.batch.runphase=true");
+    ConfigException bad = assertThrows(ConfigException.class,
+        () -> BindingConfig.from(withKv(props(batched), "db.batch.runphase", "yes"), Map.of()));
+    assertTrue(bad.getMessage().startsWith("db.batch.runphase:"), bad.getMessage());
+  }
+
+  private static Properties withKv(Properties p, String k, String v) {
+    p.setProperty(k, v);
+    return p;
   }
 
   @Test
@@ -60,28 +76,6 @@ class BindingConfigTest {
     BindingConfig c = BindingConfig.from(props("db.url", "jdbc:mysql://h/db", "jdbc.batchupdateapi", "true"), Map.of());
     assertEquals(1, c.batchSize);
     assertFalse(c.batching());
-  }
-
-  @Test
-  void shardsAreNumberedUrls() throws Exception {
-    BindingConfig c = BindingConfig.from(props("db.url.1", "jdbc:mysql://a/db", "db.url.2",
-        "jdbc:sqlserver://b:1433;databaseName=x"), Map.of());
-    assertEquals(List.of("jdbc:mysql://a/db", "jdbc:sqlserver://b:1433;databaseName=x"), c.urls);
-  }
-
-  @Test
-  void shardNumbersWithGapsOrBesideDbUrlAreRefused() {
-    ConfigException gap = assertThrows(ConfigException.class,
-        () -> BindingConfig.from(props("db.url.1", "jdbc:mysql://a/db", "db.url.3", "jdbc:mysql://c/db"), Map.of()));
-    assertTrue(gap.getMessage().startsWith("db.url.3:"), gap.getMessage());
-    ConfigException both = assertThrows(ConfigException.class,
-        () -> BindingConfig.from(props("db.url", "jdbc:mysql://a/db", "db.url.1", "jdbc:mysql://c/db"), Map.of()));
-    assertTrue(both.getMessage().contains("db.url and db.url.1"), both.getMessage());
-  }
-
-  @Test
-  void noUrlMeansTheEmbeddedServer() throws Exception {
-    assertTrue(BindingConfig.from(props(), Map.of()).embedded());
   }
 
   @Test
@@ -111,24 +105,6 @@ class BindingConfigTest {
     assertEquals(List.of("field0", "field1", "field2"), BindingConfig.from(props("fieldcount", "3"), Map.of()).fieldNames);
     assertEquals(List.of("title", "body"), BindingConfig.from(props("db.fields", "title, body"), Map.of()).fieldNames);
     assertThrows(ConfigException.class, () -> BindingConfig.from(props("db.fields", "a,A"), Map.of()));
-  }
-
-  @Test
-  void passwordComesFromPropertyThenFileThenEnvironment(@TempDir Path dir) throws Exception {
-    Map<String, String> env = Map.of(Secrets.PASSWORD_ENV, "from-env");
-    assertEquals("p1", BindingConfig.from(props("db.passwd", "p1"), env).password);
-    assertEquals("from-env", BindingConfig.from(props(), env).password);
-    assertNull(BindingConfig.from(props(), Map.of()).password);
-
-    Path file = dir.resolve("pw");
-    Files.writeString(file, "from-file\n");
-    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-    assertEquals("from-file", BindingConfig.from(props("db.passwdfile", file.toString()), env).password);
-
-    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
-    ConfigException e = assertThrows(ConfigException.class,
-        () -> BindingConfig.from(props("db.passwdfile", file.toString()), env));
-    assertTrue(e.getMessage().contains("readable by group or others"), e.getMessage());
   }
 
   private static void assertMessage(String expected, String name, String value) {

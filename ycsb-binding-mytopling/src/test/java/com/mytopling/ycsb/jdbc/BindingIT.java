@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mytopling.ycsb.jdbc.testing.RecordingDbClient;
+import com.mytopling.ycsb.jdbc.testing.RunRecording;
 import com.mytopling.ycsb.jdbc.testing.StoredRows;
 import com.mytopling.ycsb.jdbc.testing.TestServer;
 import com.mytopling.ycsb.jdbc.testing.TestServers;
+import com.mytopling.ycsb.jdbc.testing.Totals;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +28,8 @@ class BindingIT {
   static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
   static final int RECORDS = 600;
   static final int FIELD_LENGTH = 40;
+  static final List<String> FIELDS = List.of("field0", "field1", "field2", "field3", "field4", "field5", "field6",
+      "field7", "field8", "field9");
 
   static Stream<Arguments> loads() {
     List<Arguments> list = new ArrayList<>();
@@ -135,54 +140,108 @@ class BindingIT {
     StoredRows.read(server, urls, "batchapi_no_size", 10).assertLoadedExactly(keyProps(), RECORDS, 1, FIELD_LENGTH);
   }
 
+  /** The shipped db-properties file for a local server: db.batchsize=1000, jdbc.batchupdateapi=true. */
+  static Path shippedProperties(String engine) {
+    return WORKLOADS.resolveSibling("db-properties").resolve(engine.equals("innodb") ? "mariadb.properties"
+        : "myrocks.properties");
+  }
+
   static Stream<Arguments> runs() {
     List<Arguments> list = new ArrayList<>();
     for (String engine : List.of("innodb", "rocksdb")) {
-      for (String workload : List.of("workloada", "workloadc", "workloade", "workloadf")) {
+      for (String workload : List.of("workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf")) {
         list.add(Arguments.of(engine, workload));
       }
     }
     return list.stream();
   }
 
+  /**
+   * Load, then run each core workload over two shards with the shipped db-properties file (which
+   * batches inserts) through {@link RecordingDbClient}: run-phase writes store values that differ
+   * from the load's, every read and scan is checked against what was written while the run goes
+   * on (an acknowledged insert must be found, a scan must hold every acknowledged key in its
+   * range), and afterwards every field of every row in the table is compared with the writes.
+   */
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("runs")
-  void runPhaseReadsBackWhatWasWritten(String engine, String workload) throws Exception {
+  void runPhaseReadsAndStoresWhatWasWritten(String engine, String workload) throws Exception {
     TestServer server = server(engine);
     List<String> urls = shardUrls(server, 2);
     String table = "run_" + workload;
     String file = WORKLOADS.resolve(workload).toString();
-    YcsbProcess.Result load = YcsbProcess.run(args(server, urls, table, "-load", "-P", file, "-threads", "4",
-        "-p", "db.batchsize=7", "-p", "jdbc.batchupdateapi=true", "-p", "db.createtable=true", "-p", "db.droptable=true"));
+    String shipped = shippedProperties(engine).toString();
+    YcsbProcess.Result load = YcsbProcess.run(args(server, urls, table, "-load", "-P", file, "-P", shipped,
+        "-p", "db.url=", "-threads", "4", "-p", "db.createtable=true", "-p", "db.droptable=true"));
     assertEquals(0, load.exitCode, load::toString);
+    StoredRows.read(server, urls, table, 10).assertLoadedExactly(keyProps(), RECORDS, 2, FIELD_LENGTH);
 
-    YcsbProcess.Result run = YcsbProcess.run(args(server, urls, table, "-t", "-P", file, "-threads", "16",
-        "-p", "operationcount=2000"));
+    Path recording = java.nio.file.Files.createTempFile("run-recording", ".tsv");
+    try {
+      YcsbProcess.Result run = YcsbProcess.run(args(server, urls, table, "-t", "-P", file, "-P", shipped,
+          "-p", "db.url=", "-db", RecordingDbClient.class.getName(), "-threads", "16", "-p", "operationcount=2000",
+          "-p", "dataintegrity=false", "-p", RecordingDbClient.FILE_PROPERTY + "=" + recording,
+          "-p", RecordingDbClient.LOADED_PROPERTY + "=" + RECORDS));
+      assertEquals(0, run.exitCode, run::toString);
+      long ops = 0;
+      for (String op : List.of("READ", "UPDATE", "SCAN", "INSERT", "READ-MODIFY-WRITE")) {
+        ops += op.equals("READ-MODIFY-WRITE") ? 0 : run.output.count(op, "Operations");
+        assertEquals(0, run.output.count(op, "Return=ERROR"), op + " errors: " + run);
+        assertEquals(0, run.output.count(op, "Return=NOT_FOUND"), op + " not found: " + run);
+      }
+      assertTrue(ops >= 2000, "operations done: " + run);
+      // Inserts of a run phase reach the server before insert() returns, whatever the batching settings.
+      assertEquals(0, run.output.count("INSERT", "Return=BATCHED_OK"), run::toString);
+      assertEquals(run.output.count("INSERT", "Operations"), run.output.count("INSERT", "Return=OK"), run::toString);
+
+      RunRecording rec = RunRecording.read(recording);
+      if (!workload.equals("workloadd") || run.output.count("READ", "Operations") > 0) {
+        assertTrue(rec.checkedValues > 0, "reads and scans were checked: " + run);
+      }
+      if (workload.equals("workloade")) {
+        assertTrue(rec.checkedScanRows > 1500, "scan rows checked: " + rec.checkedScanRows);
+      }
+      boolean writes = !workload.equals("workloadc");
+      assertEquals(writes, rec.acknowledgedWrites() > 0, "acknowledged writes: " + rec.acknowledgedWrites());
+      assertEquals(run.output.count("INSERT", "Return=OK"), rec.inserted.size(), run::toString);
+      rec.assertTableMatches(StoredRows.read(server, urls, table, 10), keyProps(), RECORDS, FIELDS, FIELD_LENGTH);
+    } finally {
+      java.nio.file.Files.deleteIfExists(recording);
+    }
+  }
+
+  /**
+   * db.batch.runphase=true batches run-phase inserts as asked: the binding says so at start and
+   * in its totals, inserts are acknowledged BATCHED_OK, and every one of them is in the table
+   * after the run.
+   */
+  @org.junit.jupiter.api.Test
+  void runPhaseBatchingIsOptInAndSaysSo() throws Exception {
+    TestServer server = TestServers.innodb();
+    List<String> urls = shardUrls(server, 1);
+    String table = "run_batched_optin";
+    String file = WORKLOADS.resolve("workloadd").toString();
+    String shipped = shippedProperties("innodb").toString();
+    YcsbProcess.Result load = YcsbProcess.run(args(server, urls, table, "-load", "-P", file, "-P", shipped,
+        "-p", "db.createtable=true", "-p", "db.droptable=true"));
+    assertEquals(0, load.exitCode, load::toString);
+    YcsbProcess.Result run = YcsbProcess.run(args(server, urls, table, "-t", "-P", file, "-P", shipped,
+        "-threads", "4", "-p", "operationcount=2000", "-p", "insertproportion=0.5", "-p", "readproportion=0.5",
+        "-p", "db.batch.runphase=true"));
     assertEquals(0, run.exitCode, run::toString);
-    long ops = 0;
-    for (String op : List.of("READ", "UPDATE", "SCAN", "INSERT", "READ-MODIFY-WRITE")) {
-      ops += op.equals("READ-MODIFY-WRITE") ? 0 : run.output.count(op, "Operations");
-      assertEquals(0, run.output.count(op, "Return=ERROR"), op + " errors: " + run);
-      assertEquals(0, run.output.count(op, "Return=NOT_FOUND"), op + " not found: " + run);
-    }
-    assertTrue(ops >= 2000, "operations done: " + run);
-    long reads = run.output.count("READ", "Operations");
-    // dataintegrity=true: every read's values were compared with what the workload wrote.
-    assertEquals(reads, run.output.count("VERIFY", "Return=OK"), "verified reads: " + run);
-    assertEquals(0, run.output.count("VERIFY", "Return=UNEXPECTED_STATE"), run::toString);
-    if (workload.equals("workloade")) {
-      assertTrue(run.output.count("SCAN", "Return=OK") > 1500, run::toString);
-    }
+    assertTrue(run.stderr.contains("[mytopling] run phase: inserts are batched (db.batch.runphase=true)"), run::toString);
+    Totals totals = Totals.of(run.stderr);
+    assertTrue(totals.toString().contains(" run_phase_batching=true"), totals::toString);
+    long inserts = run.output.count("INSERT", "Operations");
+    assertTrue(run.output.count("INSERT", "Return=BATCHED_OK") > 0, run::toString);
+    assertEquals(inserts, totals.get("stored"), totals::toString);
+    assertEquals(RECORDS + inserts, StoredRows.read(server, urls, table, 10).size(), run::toString);
 
-    long inserted = run.output.count("INSERT", "Return=OK");
-    StoredRows stored = StoredRows.read(server, urls, table, 10);
-    assertEquals(RECORDS + inserted, stored.size(), "rows after the run: " + run);
-    // Updates rewrite fields with the same deterministic values, so the loaded rows still match.
-    StoredRows.KeyNames names = StoredRows.KeyNames.of(keyProps());
-    for (long i = 0; i < RECORDS; i++) {
-      String key = names.key(i);
-      assertEquals(com.mytopling.ycsb.jdbc.verify.DeterministicValues.value(key, "field3", FIELD_LENGTH),
-          stored.row(key)[3], key);
-    }
+    YcsbProcess.Result plain = YcsbProcess.run(args(server, urls, table, "-t", "-P", file, "-P", shipped,
+        "-p", "operationcount=100", "-p", "insertproportion=0.5", "-p", "readproportion=0.5"));
+    assertEquals(0, plain.exitCode, plain::toString);
+    assertTrue(plain.stderr.contains("[mytopling] run phase: each insert is sent before insert() returns"),
+        plain::toString);
+    assertFalse(Totals.of(plain.stderr).toString().contains("run_phase_batching"), plain::toString);
   }
 }

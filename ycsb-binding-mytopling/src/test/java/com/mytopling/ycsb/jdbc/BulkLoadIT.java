@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mytopling.ycsb.jdbc.testing.StoredRows;
 import com.mytopling.ycsb.jdbc.testing.TestServer;
+import com.mytopling.ycsb.jdbc.testing.Totals;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
+import com.mytopling.ycsb.jdbc.verify.DeterministicValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -13,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every bulk-load path (db.bulkload, db.bulksort, db.rocksdb.bulkload, db.mysqldriver) through
@@ -97,20 +100,41 @@ class BulkLoadIT {
   }
 
   /**
-   * MyRocks bulk load from several sessions whose keys interleave: ending bulk load fails with
-   * "must not overlap existing rows" for all but one session. Those rows are counted failed
-   * (INSERT-BULK-COMMIT), and the totals match what the table really holds.
+   * MyRocks bulk load from four sessions whose keys interleave: ending bulk load fails with
+   * "must not overlap existing rows" for every session but the first to end, so rows are lost
+   * for real. Rows stored one at a time (db.batchsize=1) and in batches alike: the lost ones
+   * are counted failed (INSERT-BULK-COMMIT), the totals match the table row for row, and every
+   * row the table holds has the values the load wrote.
    */
-  @Test
-  void overlappingRocksdbBulkLoadsAreCountedAsFailedRows() throws Exception {
+  @ParameterizedTest(name = "db.batchsize={0}")
+  @ValueSource(ints = {1, 64})
+  void overlappingRocksdbBulkLoadsAreCountedAsFailedRows(int batch) throws Exception {
     TestServer server = BindingIT.server("rocksdb");
-    String table = "bulk_rocks_overlap";
+    String table = "bulk_rocks_overlap_" + batch;
     YcsbProcess.Result r = YcsbProcess.run(loadArgs(server, table, 4, "-p", "db.droptable=true",
-        "-p", "db.rocksdb.bulkload=true"));
+        "-p", "db.rocksdb.bulkload=true", "-p", "db.batchsize=" + batch));
     assertEquals(0, r.exitCode, r::toString);
+    assertEquals(RECORDS, r.output.count("INSERT", "Return=OK") + r.output.count("INSERT", "Return=BATCHED_OK"),
+        "YCSB saw every insert succeed: " + r);
     long lost = r.output.count(MyToplingDbClient.BULK_COMMIT_SERIES, "Return=ERROR");
-    long held = StoredRows.read(server, List.of(server.jdbcUrl()), table, 10).size();
-    assertEquals(RECORDS - lost, held, "rows the table holds: " + r);
-    assertTrue(r.stderr.contains("inserted rows stored=" + held + " failed=" + lost + " "), r::toString);
+    assertTrue(r.stderr.contains("Rows inserted during bulk load must not overlap existing rows"),
+        "the sessions overlapped and ending bulk load failed: " + r);
+    assertTrue(lost > 0 && lost < RECORDS, "some sessions' rows were lost, not all: " + r);
+    Totals totals = Totals.of(r.stderr);
+    assertEquals(lost, totals.get("failed"), totals::toString);
+    StoredRows stored = StoredRows.read(server, List.of(server.jdbcUrl()), table, 10);
+    assertEquals(totals.get("stored"), stored.size(), "rows counted stored are the rows the table holds: " + totals);
+    assertEquals(RECORDS - lost, stored.size(), totals::toString);
+    StoredRows.KeyNames names = StoredRows.KeyNames.of(BindingIT.keyProps());
+    for (long i = 0; i < RECORDS; i++) {
+      String key = names.key(i);
+      String[] row = stored.row(key);
+      if (row != null) {
+        for (int f = 0; f < 10; f++) {
+          assertEquals(DeterministicValues.value(key, "field" + f, BindingIT.FIELD_LENGTH),
+              row[f], key + " field" + f);
+        }
+      }
+    }
   }
 }

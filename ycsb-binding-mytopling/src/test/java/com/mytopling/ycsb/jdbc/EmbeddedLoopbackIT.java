@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.mytopling.ycsb.jdbc.embedded.EmbeddedMariaDb;
+import com.mytopling.ycsb.core.embedded.EmbeddedMariaDb;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.Inet4Address;

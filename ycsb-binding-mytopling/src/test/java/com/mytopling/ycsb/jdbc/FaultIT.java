@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mytopling.ycsb.jdbc.testing.BackgroundYcsb;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Real faults on a private MariaDB (never the shared 3307/3308 servers): the server killed
+ * Real faults on a private MariaDB (never the shared 3307/3308 servers; a port from YCSB_TEST_OWN_PORTS
+ * when the environment names them): the server killed
  * with SIGKILL and restarted in the middle of a run, and a load whose client and server were
  * both killed, completed by running it again. Afterwards every acknowledged row is read back.
  */
@@ -131,6 +133,56 @@ class FaultIT {
     TableVerifier.Report v = verify(table, records);
     assertTrue(v.ok(false), "every loaded row is still there and right after the crash");
     assertEquals(records, v.found);
+  }
+
+  /**
+   * Issue 11.6: the server killed (SIGKILL) in the middle of an unthrottled workload-A run with 8
+   * threads and restarted 4 s later. An operation that finds the server down waits for the
+   * reconnect (db.reconnecttimeout) as an application would, so the outage costs each thread the
+   * operation its connection was lost under, not a failed operation per microsecond (before,
+   * millions of SERVICE_UNAVAILABLE in a few seconds inflated the throughput).
+   */
+  @Test
+  void anOutageCostsEachThreadOneOperationNotAFlood() throws Exception {
+    String table = "fault_outage";
+    int records = 2000;
+    YcsbProcess.Result load = YcsbProcess.run(args(table, records, "-load", "-p", "db.createtable=true",
+        "-p", "db.droptable=true", "-p", "db.batchsize=100", "-p", "jdbc.batchupdateapi=true"));
+    assertEquals(0, load.exitCode, load::toString);
+
+    int threads = 8;
+    YcsbProcess.Result run;
+    long downFor;
+    try (BackgroundYcsb client = BackgroundYcsb.start("site.ycsb.Client", args(table, records, "-t",
+        "-threads", Integer.toString(threads), "-p", "operationcount=1000000000", "-p", "maxexecutiontime=25",
+        "-s", "-p", "status.interval=1"))) {
+      client.awaitStderr(e -> e.lines().anyMatch(l -> l.matches(".* [1-9][0-9]{3,} operations;.*")),
+          "1000 operations done before the kill");
+      db.kill9();
+      long killedAt = System.nanoTime();
+      assertTrue(!db.isRunning(), "the server is dead");
+      assertThrows(java.sql.SQLException.class, () -> db.server(PASSWORD).connect().close(),
+          "nothing answers while the server is down");
+      Thread.sleep(4000);
+      db.restart();
+      downFor = (System.nanoTime() - killedAt) / 1_000_000;
+      run = client.await();
+    }
+    assertEquals(0, run.exitCode, run::toString);
+    long failed = run.output.count("READ-FAILED", "Operations") + run.output.count("UPDATE-FAILED", "Operations");
+    long unavailable = run.output.count("READ", "Return=SERVICE_UNAVAILABLE")
+        + run.output.count("UPDATE", "Return=SERVICE_UNAVAILABLE");
+    long ok = run.output.count("READ", "Return=OK") + run.output.count("UPDATE", "Return=OK");
+    Totals totals = Totals.of(run.stderr);
+    System.err.println("outage of " + downFor + " ms: " + failed + " operations failed, " + ok + " succeeded; " + totals);
+    assertTrue(unavailable >= 1, "the client saw the outage: " + run);
+    assertEquals(failed, unavailable, "every failure was the lost connection: " + run);
+    assertTrue(failed <= threads, failed + " operations failed in a " + downFor + " ms outage; at most one per thread: "
+        + totals);
+    assertEquals(threads, totals.get("reconnects"), "each thread reconnected once: " + totals);
+    assertEquals(failed, totals.get("errors"), totals::toString);
+    assertTrue(ok > 2000, "operations went on after the restart: " + run);
+    assertTrue(verify(table, records).ok(false), "every loaded row is still there and right");
   }
 
   @Test

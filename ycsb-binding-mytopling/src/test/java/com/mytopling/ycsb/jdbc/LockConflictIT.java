@@ -204,6 +204,10 @@ class LockConflictIT {
       assertEquals(Status.ERROR, client.db.update(table, "k1", value("after")));
       assertEquals(Status.ERROR, client.db.update(table, "k1", value("after")));
       holder.rollback();
+      try (ResultSet rs = h.executeQuery("SELECT FIELD0 FROM " + table + " WHERE YCSB_KEY = 'k1'")) {
+        rs.next();
+        assertEquals("before", rs.getString(1), "the failed updates changed nothing");
+      }
       client.close();
       Totals totals = Totals.of(client.stderr());
       assertEquals(0, totals.get("lock_retries"), totals::toString);
@@ -246,7 +250,7 @@ class LockConflictIT {
     // A long lock-wait timeout: after the deadlock the retried statement waits for the other
     // transaction's rollback, however slow the machine, and never times out.
     // The multi-row INSERT path: one statement locks both keys, so the opposite order deadlocks.
-    try (Client client = new Client(props(s, 60, table, "db.batchsize", "2", "jdbc.batchupdateapi", "true",
+    try (Client client = new Client(props(s, 60, table, "dotransactions", "false", "db.batchsize", "2", "jdbc.batchupdateapi", "true",
         "db.upsert", "true", "db.bulkload", "insert"));
          Connection other = s.connect(); Statement o = other.createStatement();
          Connection watcher = s.connect(); Statement w = watcher.createStatement()) {

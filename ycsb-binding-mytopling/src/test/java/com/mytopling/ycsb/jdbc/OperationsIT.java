@@ -163,4 +163,45 @@ class OperationsIT {
       assertEquals("z", rs.getString(1));
     }
   }
+
+  private static long commits(Statement st) throws Exception {
+    try (ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS LIKE 'Com_commit'")) {
+      rs.next();
+      return rs.getLong(2);
+    }
+  }
+
+  /**
+   * jdbc.autocommit=false commits every db.batchsize writes, as documented, also when inserts are
+   * batched: counted by the server (Com_commit) around 100 updates and 100 batched inserts.
+   */
+  @Test
+  void manualCommitModeCommitsEveryBatchSizeWrites() throws Exception {
+    TestServer s = TestServers.innodb();
+    try (Connection watcher = s.connect(); Statement w = watcher.createStatement()) {
+      for (String[] phase : new String[][] {{"dotransactions", "true"}, {"db.batch.runphase", "true"},
+          {"dotransactions", "false"}}) {
+        MyToplingDbClient c = client(List.of(s.jdbcUrl()), "ops_commits", "jdbc.autocommit", "false",
+            "db.batchsize", "10", "jdbc.batchupdateapi", "true", phase[0], phase[1]);
+        String what = phase[0] + "=" + phase[1];
+        long before = commits(w);
+        for (int i = 0; i < 100; i++) {
+          Status st = c.insert("ops_commits", "k" + i, row("field0", "a", "field1", "b", "field2", "c"));
+          assertTrue(st.isOk(), what + ": " + st);
+        }
+        assertEquals(10, commits(w) - before, what + ": commits for 100 inserts");
+        before = commits(w);
+        for (int i = 0; i < 100; i++) {
+          assertEquals(Status.OK, c.update("ops_commits", "k" + (i % 7), row("field0", "u" + i)), what);
+        }
+        assertEquals(10, commits(w) - before, what + ": commits for 100 updates");
+        cleanup();
+        try (ResultSet rs = w.executeQuery("SELECT COUNT(*), SUM(FIELD0 LIKE 'u%') FROM ops_commits")) {
+          rs.next();
+          assertEquals(100, rs.getInt(1), what);
+          assertEquals(7, rs.getInt(2), what);
+        }
+      }
+    }
+  }
 }

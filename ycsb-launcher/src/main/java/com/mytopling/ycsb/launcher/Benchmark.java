@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.ExitStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -64,6 +65,13 @@ public final class Benchmark {
     o.addOption(Option.builder().longOpt("skip-load").desc("run phase only, on an existing table").build());
     o.addOption(Option.builder().longOpt("clients").hasArg().argName("n")
         .desc("client processes (default 1): the load split by key range, the run over all keys, results merged").build());
+    o.addOption(Option.builder().longOpt("warmup").hasArg().argName("seconds")
+        .desc("leave the run phase's first seconds out of its throughput and latency (measurement.warmup, default 0)")
+        .build());
+    o.addOption(Option.builder().longOpt("sweep").hasArg().argName("var=v1,v2,...")
+        .desc("one run per value of threads or records (threads=1,4,16,64), each a run folder in a sweep folder "
+            + "with its own report.html").build());
+    o.addOption(Option.builder().longOpt("no-html").desc("do not write report.html").build());
     o.addOption(Option.builder("p").hasArg().argName("name=value").desc("extra property (repeatable)").build());
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
@@ -74,14 +82,14 @@ public final class Benchmark {
       return runChecked(args);
     } catch (UsageException e) {
       err.println("benchmark: " + e.getMessage());
-      return 2;
+      return ExitStatus.BAD_INPUT.code;
     } catch (IOException e) {
       err.println("benchmark: " + e.getMessage());
-      return 1;
+      return ExitStatus.FAILED.code;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       err.println("benchmark: interrupted");
-      return 1;
+      return ExitStatus.FAILED.code;
     }
   }
 
@@ -95,7 +103,7 @@ public final class Benchmark {
     if (cl.hasOption("h")) {
       new HelpFormatter().printHelp(new java.io.PrintWriter(out, true), 100, "scripts/benchmark [options]", null,
           options(), 2, 2, null);
-      return 0;
+      return ExitStatus.OK.code;
     }
     if (!cl.getArgList().isEmpty()) {
       throw new UsageException("unexpected argument '" + cl.getArgList().get(0) + "' (try --help)");
@@ -107,6 +115,10 @@ public final class Benchmark {
     boolean embedded = targetName.equals("embedded");
     long records = count(cl, "records", 100_000);
     long operations = count(cl, "operations", embedded ? 200_000 : 100_000);
+    if (operations < 1) {
+      // YCSB takes operationcount=0 as "no limit": the run phase would never end.
+      throw new UsageException("--operations: must be at least 1");
+    }
     long threads = count(cl, "threads", 4);
     if (threads < 1) {
       throw new UsageException("--threads: must be at least 1");
@@ -119,6 +131,7 @@ public final class Benchmark {
       throw new UsageException("--clients " + clients + " needs a server: the embedded MariaDB lives inside one client "
           + "process (use --target mariadb, scripts/start-mariadb starts one)");
     }
+    long warmup = count(cl, "warmup", 0);
     List<String> extra = new ArrayList<>();
     for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
       if (kv.indexOf('=') <= 0) {
@@ -126,50 +139,139 @@ public final class Benchmark {
       }
       extra.add(kv);
     }
+    if (cl.hasOption("warmup")) {
+      // As a -p after the user's, so that metadata.json records the value the phases used.
+      extra.add("measurement.warmup=" + warmup);
+    }
+    boolean serverMetrics = true;
+    for (String kv : extra) {
+      if (kv.startsWith("measurement.servermetrics=")) {
+        // The last one wins; anything but false leaves sampling on (a bad value is refused by the phases).
+        serverMetrics = !kv.substring(kv.indexOf('=') + 1).strip().equalsIgnoreCase("false");
+      }
+      if (kv.startsWith("measurement.warmup=")) {
+        // The last one wins, as in the phases; a bad value is refused there, with the exit status of bad input.
+        warmup = kv.substring(kv.indexOf('=') + 1).strip().matches("\\d{1,12}")
+            ? Long.parseLong(kv.substring(kv.indexOf('=') + 1).strip()) : 0;
+      }
+    }
 
+    Sweep sweep = cl.hasOption("sweep") ? Sweep.parse(cl.getOptionValue("sweep")) : null;
+    if (sweep != null && cl.hasOption(sweep.variable())) {
+      throw new UsageException("--sweep " + sweep.variable() + "=... and --" + sweep.variable() + " both given: the sweep "
+          + "sets it");
+    }
+    if (sweep != null && sweep.variable().equals("records") && cl.hasOption("skip-load")) {
+      throw new UsageException("--sweep records=... loads each point's records: it cannot be combined with --skip-load");
+    }
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     Path runsRoot = cl.hasOption("out") ? Path.of(cl.getOptionValue("out")) : root.resolve("results").resolve("runs");
-    Path dir = runsRoot.resolve(stamp + "-" + targetName + "-" + workload.getFileName());
+    String name = stamp + "-" + targetName + "-" + workload.getFileName();
+    Job job = new Job(targetName, dbProps, workload, embedded, records, operations, threads, clients, extra, warmup,
+        serverMetrics, cl.hasOption("skip-load"), !cl.hasOption("no-html"), runsRoot.resolve(name));
+    if (sweep == null) {
+      return job.run(this);
+    }
+    return new SweepRun(this, sweep, job, runsRoot.resolve(name + "-sweep-" + sweep.variable()), out, err).run();
+  }
+
+  /** One benchmark: a load (unless skipped) and a run into one run folder, summarized and reported. */
+  record Job(String targetName, Path dbProps, Path workload, boolean embedded, long records, long operations,
+             long threads, int clients, List<String> extra, long warmup, boolean serverMetrics, boolean skipLoad,
+             boolean html, Path dir) {
+    Job with(String variable, long value, boolean skip, Path at) {
+      return new Job(targetName, dbProps, workload, embedded, variable.equals("records") ? value : records, operations,
+          variable.equals("threads") ? value : threads, clients, extra, warmup, serverMetrics, skip, html, at);
+    }
+
+    int run(Benchmark b) throws IOException, InterruptedException {
+      return b.runJob(this);
+    }
+  }
+
+  int runJob(Job job) throws IOException, InterruptedException {
+    long records = job.records();
+    long operations = job.operations();
+    long threads = job.threads();
+    int clients = job.clients();
+    Path dir = job.dir();
+    if (clients > 1 && clients > Math.min(operations, Math.max(records, 1))) {
+      // A client process given no operations would run without limit (YCSB's 0), and one with no
+      // records to load has no histograms to merge: one operation and one record at least each.
+      int fewer = (int) Math.min(operations, Math.max(records, 1));
+      err.println("benchmark: " + records + " records and " + operations + " operations for " + clients
+          + " clients: running " + fewer + " client" + (fewer == 1 ? "" : "s"));
+      clients = fewer;
+    }
     Files.createDirectories(dir.resolve("hdr"));
     String started = OffsetDateTime.now().toString();
 
-    List<String> common = new ArrayList<>(List.of("-P", workload.toString(), "-P", dbProps.toString(),
+    // Later files win: the target's settings first, then the workload's own (workload-insert-fresh's
+    // db.batchsize=1 must beat a target's db.batchsize=1000), then -p over both.
+    List<String> common = new ArrayList<>(List.of("-P", job.dbProps().toString(), "-P", job.workload().toString(),
         "-p", "recordcount=" + records, "-p", "operationcount=" + operations, "-threads", Long.toString(threads),
         "-s", "-p", "hdrhistogram.percentiles=50,95,99,99.9", "-p", "hdrhistogram.fileoutput=true"));
-    if (embedded) {
+    if (job.embedded()) {
       common.addAll(List.of("-p", "db.embedded.datadir=" + root.resolve(".local").resolve("embedded-mariadb")));
     }
-    for (String kv : extra) {
+    if (job.serverMetrics()) {
+      // The server's counters beside the client's (docs/results.md); one client samples, the others are told not to.
+      common.addAll(List.of("-p", "measurement.servermetrics=true",
+          "-p", "measurement.servermetrics.file=" + dir.resolve("server-metrics.csv")));
+    }
+    for (String kv : job.extra()) {
       common.add("-p");
       common.add(kv);
     }
-    err.println("benchmark: target " + targetName + " (" + dbProps + "), workload " + workload.getFileName() + ", "
-        + records + " records, " + operations + " operations, " + threads + " threads");
+    err.println("benchmark: target " + job.targetName() + " (" + job.dbProps() + "), workload "
+        + job.workload().getFileName() + ", " + records + " records, " + operations + " operations, " + threads
+        + " threads");
     err.println("benchmark: results go to " + dir);
 
-    Meta meta = new Meta(targetName, workload, records, operations, threads, clients, dbProps, extra, started);
-    if (!cl.hasOption("skip-load")) {
+    Meta meta = new Meta(job.targetName(), job.workload(), records, operations, threads, clients, job.dbProps(),
+        job.extra(), started, job.warmup(), job.serverMetrics());
+    if (!job.skipLoad()) {
       int rc = clients == 1 ? singleClientLoad(common, dir) : multiClientLoad(common, dir, records, clients);
       if (rc != 0) {
         err.println("benchmark: load phase failed (exit " + rc + "); see the .err files in " + dir);
         writeMetadata(dir, meta);
-        return 1;
+        return phaseStatus(rc);
       }
     }
     int rc = clients == 1 ? singleClientRun(common, dir) : multiClientRun(common, dir, operations, clients);
     writeMetadata(dir, meta);
     if (rc != 0) {
       err.println("benchmark: run phase failed (exit " + rc + "); see the .err files in " + dir);
-      return 1;
+      return phaseStatus(rc);
     }
-    int summarized = report("summarize", dir);
+    int summarized = report("summarize", dir.toString());
     if (summarized != 0) {
       err.println("benchmark: could not summarize " + dir);
-      return 1;
+      return ExitStatus.FAILED.code;
     }
-    report("show", dir);
+    report("show", dir.toString());
+    if (job.html() && report("html", dir.toString(), "--out", dir.resolve("report.html").toString()) != 0) {
+      err.println("benchmark: could not write " + dir.resolve("report.html"));
+      return ExitStatus.FAILED.code;
+    }
     out.println("results: " + dir);
-    return 0;
+    return ExitStatus.OK.code;
+  }
+
+  /** A report command on the console (scripts/report's entry point in a JVM of its own). */
+  int report(String... args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(javaCommand());
+    cmd.add("-Djava.awt.headless=true");
+    cmd.add("com.mytopling.ycsb.results.cli.ReportCli");
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+        .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    return p.waitFor();
+  }
+
+  /** A phase's exit status as the benchmark's: bad input stays bad input, anything else is a failed run. */
+  private static int phaseStatus(int rc) {
+    return rc == ExitStatus.BAD_INPUT.code ? rc : ExitStatus.FAILED.code;
   }
 
   private int singleClientLoad(List<String> common, Path dir) throws IOException, InterruptedException {
@@ -196,7 +298,8 @@ public final class Benchmark {
       throws IOException, InterruptedException {
     List<String> prepare = new ArrayList<>(List.of("load", "mytopling"));
     prepare.addAll(common);
-    prepare.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "insertcount=0"));
+    prepare.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "insertcount=0",
+        "-p", "measurement.servermetrics=false"));
     Files.createDirectories(dir.resolve("prepare"));
     int rc = phase("table", prepare, dir, dir.resolve("prepare").resolve("load.out"),
         dir.resolve("prepare").resolve("load.err"), true).waitFor();
@@ -211,6 +314,9 @@ public final class Benchmark {
       load.addAll(common);
       load.addAll(List.of("-p", "insertstart=" + start, "-p", "insertcount=" + (end - start),
           "-p", "hdrhistogram.output.path=" + hdrDir(dir, "load", i) + "/"));
+      if (i > 0) {
+        load.addAll(List.of("-p", "measurement.servermetrics=false")); // client 0 samples for all
+      }
       procs.add(clientPhase("load", i, load, dir));
     }
     return waitAll(procs);
@@ -225,6 +331,9 @@ public final class Benchmark {
       List<String> run = new ArrayList<>(List.of("run", "mytopling"));
       run.addAll(common);
       run.addAll(List.of("-p", "operationcount=" + ops, "-p", "hdrhistogram.output.path=" + hdrDir(dir, "run", i) + "/"));
+      if (i > 0) {
+        run.addAll(List.of("-p", "measurement.servermetrics=false")); // client 0 samples for all
+      }
       procs.add(clientPhase("run", i, run, dir));
     }
     return waitAll(procs);
@@ -341,17 +450,6 @@ public final class Benchmark {
     }
   }
 
-  private int report(String command, Path dir) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(javaCommand());
-    cmd.add("-Djava.awt.headless=true");
-    cmd.add("com.mytopling.ycsb.results.cli.ReportCli");
-    cmd.add(command);
-    cmd.add(dir.toString());
-    Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-        .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    return p.waitFor();
-  }
-
   private static List<String> javaCommand() {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -374,7 +472,7 @@ public final class Benchmark {
 
   /** What metadata.json records about the job, besides the host and the server. */
   private record Meta(String target, Path workload, long records, long operations, long threads, int clients,
-                      Path dbProps, List<String> extra, String started) {
+                      Path dbProps, List<String> extra, String started, long warmup, boolean serverMetrics) {
   }
 
   private void writeMetadata(Path dir, Meta meta) throws IOException {
@@ -393,6 +491,7 @@ public final class Benchmark {
     // With several clients, threads are per client.
     m.put("threads", threads);
     m.put("clients", meta.clients());
+    m.put("warmup_s", meta.warmup());
     m.put("harness_version", HARNESS_VERSION);
     m.put("ycsb_version", "0.17.0");
     m.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
@@ -404,15 +503,19 @@ public final class Benchmark {
     m.put("start_time", started);
     m.put("end_time", OffsetDateTime.now().toString());
     Properties all = new Properties();
-    loadInto(all, workload);
+    // The same precedence as the phases' command lines: target file, workload file, then -p.
     loadInto(all, dbProps);
+    loadInto(all, workload);
     all.setProperty("recordcount", Long.toString(records));
     all.setProperty("operationcount", Long.toString(operations));
     all.setProperty("threadcount", Long.toString(threads));
+    if (meta.serverMetrics()) {
+      all.setProperty("measurement.servermetrics", "true");
+    }
     for (String kv : extra) {
       all.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
     }
-    m.put("properties", new LinkedHashMap<>(com.mytopling.ycsb.jdbc.Secrets.maskedProperties(all)));
+    m.put("properties", new LinkedHashMap<>(com.mytopling.ycsb.core.Secrets.maskedProperties(all)));
     Path source = null;
     for (Path candidate : List.of(dir.resolve("load.err"), dir.resolve("prepare").resolve("load.err"),
         dir.resolve("run.err"), dir.resolve("client-0").resolve("run.err"))) {

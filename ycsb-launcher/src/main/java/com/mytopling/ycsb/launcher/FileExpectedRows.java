@@ -3,7 +3,9 @@ package com.mytopling.ycsb.launcher;
 import com.mytopling.ycsb.fileloader.FatalRecordException;
 import com.mytopling.ycsb.fileloader.FileWorkload;
 import com.mytopling.ycsb.fileloader.LoadedRecords;
-import com.mytopling.ycsb.jdbc.ConfigException;
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.TargetException;
 import com.mytopling.ycsb.jdbc.verify.TableVerifier;
 import java.io.IOException;
 import java.util.Map;
@@ -50,13 +52,13 @@ final class FileExpectedRows implements TableVerifier.ExpectedRows, AutoCloseabl
   }
 
   @Override
-  public Map<String, String> row(long keynum, String key) throws ConfigException {
+  public Map<String, String> row(long keynum, String key) throws SetupException {
     Map<String, String> row;
     try {
       row = records.row(keynum);
     } catch (FatalRecordException e) {
       // The load stopped at the same place, so the rest of the range was never written.
-      throw new ConfigException("cannot verify against the data file: " + e.getMessage());
+      throw new TargetException("cannot verify against the data file: " + e.getMessage());
     }
     if (row == null) {
       throw new ConfigException("the data file has only " + (keynum - insertStart) + " usable records from record "

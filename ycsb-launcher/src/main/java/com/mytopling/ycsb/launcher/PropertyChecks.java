@@ -1,12 +1,15 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.PropertyReader;
 import java.util.List;
 import java.util.Properties;
 
 /**
  * Checks the YCSB core properties before anything starts, so that "recordcount=1e6" or
  * "readproportion=half" is one clear line instead of a NumberFormatException deep inside
- * CoreWorkload. Binding properties are checked by the binding itself.
+ * CoreWorkload, in the words every property error of the harness uses (the core's
+ * {@link PropertyReader}). Binding properties are checked by the binding itself.
  */
 final class PropertyChecks {
   private static final List<String> COUNTS = List.of("recordcount", "operationcount", "insertstart", "insertcount",
@@ -20,38 +23,39 @@ final class PropertyChecks {
   }
 
   static void check(Properties props) throws UsageException {
+    PropertyReader reader = new PropertyReader(props);
     for (String name : COUNTS) {
-      String v = props.getProperty(name);
-      if (v == null) {
-        continue;
-      }
-      try {
-        if (Long.parseLong(v.strip()) < 0) {
-          throw new UsageException(name + ": " + v.strip() + " is negative");
-        }
-      } catch (NumberFormatException e) {
-        throw new UsageException(name + ": '" + v.strip() + "' is not a whole number");
-      }
-      // CoreWorkload reads these with Integer/Long.parseLong without trimming.
-      props.setProperty(name, v.strip());
+      dropIfBlank(props, name);
     }
     for (String name : PROPORTIONS) {
-      String v = props.getProperty(name);
-      if (v == null) {
-        continue;
+      dropIfBlank(props, name);
+    }
+    try {
+      for (String name : COUNTS) {
+        if (reader.string(name) != null) {
+          reader.integer(name, 0, 0, Long.MAX_VALUE);
+          // CoreWorkload reads these with Integer/Long.parseLong without trimming.
+          props.setProperty(name, reader.string(name));
+        }
       }
-      double d;
-      try {
-        d = Double.parseDouble(v.strip());
-      } catch (NumberFormatException e) {
-        throw new UsageException(name + ": '" + v.strip() + "' is not a number");
+      for (String name : PROPORTIONS) {
+        if (reader.string(name) != null) {
+          reader.decimal(name, 0, 0, 1);
+          props.setProperty(name, reader.string(name));
+        }
       }
-      if (d < 0 || d > 1) {
-        throw new UsageException(name + ": " + v.strip() + " is not between 0 and 1");
-      }
-      props.setProperty(name, v.strip());
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
     }
     checkKeyRange(props);
+  }
+
+  /** A blank value is an unset one, as everywhere else; CoreWorkload would fail to parse it. */
+  private static void dropIfBlank(Properties props, String name) {
+    String v = props.getProperty(name);
+    if (v != null && v.isBlank()) {
+      props.remove(name);
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.launcher;
 
-import com.mytopling.ycsb.jdbc.ConfigException;
+import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.jdbc.verify.TableVerifier;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -12,8 +13,9 @@ import java.util.List;
  * ({@code workload=com.mytopling.ycsb.fileloader.FileWorkload}), against the data file's records.
  * Takes the load's own options,
  * {@code [-P file]... [-p name=value]... [--allow-extra]}, so the same command line that
- * loaded a range verifies it. Exit codes: 0 every row is right, 1 rows are missing, wrong or
- * extra (or the server cannot be read), 2 bad command line or properties.
+ * loaded a range verifies it. Exit statuses ({@link ExitStatus}): OK every row is right, FAILED
+ * rows are missing, wrong or extra (or the server or data file cannot be read), BAD_INPUT bad
+ * command line or properties.
  */
 public final class Verify {
   private Verify() {
@@ -37,7 +39,7 @@ public final class Verify {
         out.println("  With workload=com.mytopling.ycsb.fileloader.FileWorkload (and the load's fileloader.* properties)");
         out.println("  key number k must hold the data file's k-th usable record, mapped, truncated and decoded as the");
         out.println("  load did; keys built from record fields (fileloader.keyfields) are not supported.");
-        return 0;
+        return ExitStatus.OK.code;
       } else {
         rest.add(a);
       }
@@ -49,7 +51,7 @@ public final class Verify {
       PropertyChecks.check(parsed.props);
     } catch (UsageException e) {
       err.println("verify: " + e.getMessage());
-      return 2;
+      return ExitStatus.BAD_INPUT.code;
     }
     TableVerifier.Report report;
     FileExpectedRows fromFile = null;
@@ -60,15 +62,15 @@ public final class Verify {
       } else {
         report = TableVerifier.verify(parsed.props, err);
       }
-    } catch (ConfigException e) {
+    } catch (SetupException e) {
       err.println("verify: " + e.getMessage());
-      return e.getMessage().startsWith("cannot verify") ? 1 : 2;
+      return e.status().code;
     } finally {
       if (fromFile != null) {
         fromFile.close();
       }
     }
     report.print(out, allowExtra);
-    return report.ok(allowExtra) ? 0 : 1;
+    return (report.ok(allowExtra) ? ExitStatus.OK : ExitStatus.FAILED).code;
   }
 }

@@ -1,9 +1,16 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.fileloader.BindingRows;
+import com.mytopling.ycsb.fileloader.FileWorkload;
+import com.mytopling.ycsb.jdbc.MyToplingDbClient;
+import com.mytopling.ycsb.results.model.PhaseClock;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,7 +22,6 @@ import org.apache.htrace.core.Tracer;
 import site.ycsb.ClientThread;
 import site.ycsb.DB;
 import site.ycsb.DBFactory;
-import site.ycsb.StatusThread;
 import site.ycsb.TerminatorThread;
 import site.ycsb.UnknownDBException;
 import site.ycsb.Utils;
@@ -55,9 +61,8 @@ final class WorkloadRunner {
     } catch (ClassNotFoundException | LinkageError e) {
       throw new UsageException("db: class '" + dbName + "' not found on the classpath");
     }
-    int target = Integer.parseInt(props.getProperty("target", "0"));
-    double targetPerThreadPerMs = target > 0 ? target / (double) threadCount / 1000.0 : -1;
     long maxExecutionSeconds = Long.parseLong(props.getProperty("maxexecutiontime", "0"));
+    long warmupSeconds = transactions ? warmupSeconds() : 0;
 
     Measurements.setProperties(props);
     Workload workload = newWorkload();
@@ -79,8 +84,23 @@ final class WorkloadRunner {
       closeQuietly(prepareBinding(props.getProperty("db")));
       return 0;
     }
+    if (opCount > 0 && opCount < threadCount) {
+      // YCSB's ClientThread takes 0 operations as "no limit": a thread left without operations
+      // would run until stopped. Fewer threads, one operation or more each.
+      err.println("[ycsb] " + opCount + " operations for " + threadCount + " threads: running " + opCount
+          + " threads");
+      threadCount = (int) opCount;
+    }
+    int target = Integer.parseInt(props.getProperty("target", "0"));
+    double targetPerThreadPerMs = target > 0 ? target / (double) threadCount / 1000.0 : -1;
+    MyToplingDbClient.Prepared prepared = prepareBinding(dbName);
+    BindingRows bindingRows = rowsOf(prepared);
     CountDownLatch done = new CountDownLatch(threadCount);
     List<ClientThread> clients = new ArrayList<>(threadCount);
+    List<CountingDb> counters = new ArrayList<>(threadCount);
+    long[] planned = new long[threadCount];
+    // Client threads see the workload through CountingWorkload, which marks each operation for their CountingDb.
+    Workload counted = new CountingWorkload(workload);
     for (int id = 0; id < threadCount; id++) {
       DB db;
       try {
@@ -91,23 +111,35 @@ final class WorkloadRunner {
       if (db == null) {
         throw new UsageException("db: class '" + dbName + "' could not be created");
       }
+      CountingDb counting = new CountingDb(db, bindingRows != null);
+      counters.add(counting);
       // Operations are split evenly; the first (opCount % threads) threads take one more.
       int perThread = (int) (opCount / threadCount + (id < opCount % threadCount ? 1 : 0));
-      ClientThread t = new ClientThread(db, transactions, workload, props, perThread, targetPerThreadPerMs, done);
+      planned[id] = perThread;
+      ClientThread t = new ClientThread(counting, transactions, counted, props, perThread, targetPerThreadPerMs, done);
       t.setThreadId(id);
       t.setThreadCount(threadCount);
       clients.add(t);
     }
 
-    AutoCloseable prepared = prepareBinding(dbName);
+    RepeatedLoadCheck repeatedLoad = !transactions && prepared != null
+        ? RepeatedLoadCheck.before(props, dbName, workload) : null;
+    ServerMetricsSampler sampler = prepared != null ? ServerMetricsSampler.open(props, transactions, err) : null;
+    if (prepared == null && "true".equalsIgnoreCase(props.getProperty("measurement.servermetrics", "").strip())) {
+      err.println("[ycsb] server metrics: not sampled: only the mytopling binding's databases are");
+    }
     err.println("Starting test.");
-    StatusThread status = null;
+    boolean trackJvm = "true".equals(props.getProperty(Measurements.MEASUREMENT_TRACK_JVM_PROPERTY, "false"));
+    StatusLines status = null;
     if (Boolean.parseBoolean(props.getProperty("status", "false"))) {
       boolean standard = "timeseries".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, ""));
       int interval = Integer.parseInt(props.getProperty("status.interval", "10"));
-      boolean trackJvm = "true".equals(props.getProperty(Measurements.MEASUREMENT_TRACK_JVM_PROPERTY, "false"));
-      status = new StatusThread(done, clients, props.getProperty("label", ""), standard, interval, trackJvm);
+      status = new StatusLines(done, clients, counters, planned, bindingRows, props.getProperty("label", ""), standard,
+          interval, trackJvm, warmupSeconds, err);
       status.start();
+    }
+    if (sampler != null) {
+      sampler.begin(System.currentTimeMillis(), System.nanoTime());
     }
     List<Thread> threads = new ArrayList<>(threadCount);
     for (ClientThread c : clients) {
@@ -117,7 +149,7 @@ final class WorkloadRunner {
     threads.forEach(Thread::start);
     TerminatorThread terminator = null;
     if (maxExecutionSeconds > 0) {
-      terminator = new TerminatorThread(maxExecutionSeconds, threads, workload);
+      terminator = new TerminatorThread(maxExecutionSeconds, threads, counted);
       terminator.start();
     }
     long opsDone = 0;
@@ -141,8 +173,79 @@ final class WorkloadRunner {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+    } else {
+      // The status thread's last line cuts every series' interval when the work is done; without it, cut here,
+      // so the HdrHistogram logs' last interval with work does not run on through the workload's cleanup.
+      Measurements.getMeasurements().getSummary();
+    }
+    if (sampler != null) {
+      sampler.finish();
+    }
+    writePhaseClock(transactions, status, start, runtimeMs, warmupSeconds);
+    if (bindingRows != null && workload instanceof FileWorkload fileWorkload) {
+      // Rows handed to the binding are only known stored now, after every thread's cleanup (final flush).
+      fileWorkload.bindingRows(bindingRows);
     }
     closeQuietly(prepared);
+    int rc = finish(workload, prepared, opCount, opsDone, runtimeMs, maxExecutionSeconds, transactions, status);
+    if (rc != 0 && repeatedLoad != null && repeatedLoad.hintAfterFailure() != null) {
+      err.println(repeatedLoad.hintAfterFailure());
+    }
+    return rc;
+  }
+
+  /**
+   * measurement.warmup, seconds: the summary leaves them out of the run phase's figures, from the HdrHistogram logs
+   * the status thread cuts at the warm-up's end, so it needs both.
+   */
+  private long warmupSeconds() throws UsageException {
+    long warmup;
+    try {
+      warmup = new PropertyReader(props).integer("measurement.warmup", 0, 0, Long.MAX_VALUE);
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (warmup > 0) {
+      if (!Boolean.parseBoolean(props.getProperty("status", "false"))) {
+        throw new UsageException("measurement.warmup needs the status thread (-s): it cuts the measurements when the "
+            + "warm-up ends");
+      }
+      if (!"true".equalsIgnoreCase(props.getProperty("hdrhistogram.fileoutput", "false").strip())
+          || !"hdrhistogram".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, "hdrhistogram").strip())) {
+        throw new UsageException("measurement.warmup needs HdrHistogram interval logs (-p hdrhistogram.fileoutput=true, "
+            + "measurementtype hdrhistogram): the summary leaves the warm-up out from them");
+      }
+    }
+    return warmup;
+  }
+
+  /**
+   * phase.json beside the HdrHistogram logs (hdrhistogram.fileoutput=true): the phase's clock and the warm-up's cut,
+   * which the logs do not carry and the summary needs.
+   */
+  private void writePhaseClock(boolean transactions, StatusLines status, long startMs, long runtimeMs, long warmup) {
+    if (!"true".equalsIgnoreCase(props.getProperty("hdrhistogram.fileoutput", "false").strip())) {
+      return;
+    }
+    PhaseClock clock = new PhaseClock();
+    clock.phase = transactions ? "run" : "load";
+    clock.startMs = status != null && status.startMs() > 0 ? status.startMs() : startMs;
+    clock.endMs = startMs + runtimeMs;
+    clock.statusIntervalS = Integer.parseInt(props.getProperty("status.interval", "10"));
+    clock.warmupS = warmup;
+    clock.warmupEndMs = status != null && status.warmupEndMs() > 0 ? status.warmupEndMs() : null;
+    Path file = Path.of(props.getProperty("hdrhistogram.output.path", "")
+        + PhaseClock.FILE_NAME);
+    try {
+      clock.write(file);
+    } catch (IOException e) {
+      err.println("[ycsb] cannot write " + file + ": " + e.getMessage() + " (a warm-up cannot be left out without it)");
+    }
+  }
+
+  /** Cleans the workload up, writes YCSB's report and returns the exit code. */
+  private int finish(Workload workload, MyToplingDbClient.Prepared prepared, long opCount, long opsDone, long runtimeMs, long maxExecutionSeconds,
+                     boolean transactions, StatusLines status) {
     try {
       workload.cleanup();
     } catch (WorkloadException e) {
@@ -161,6 +264,16 @@ final class WorkloadRunner {
           + "a failed " + (transactions ? "operation" : "insert") + " (see the error lines above)");
       return 1;
     }
+    // Rows acknowledged and then lost (a failed batch, the last batch at cleanup) leave YCSB's counts whole. The
+    // rule (README, exit statuses): a load fails when any row was not stored, a run phase when rows or writes
+    // acknowledged to YCSB were lost; the run phase's failed operations, inserts among them, are counted and
+    // reported, as YCSB reports them. The one place that turns the binding's totals into the exit status; the
+    // file workload's summary reads the same totals (bindingRows) but leaves the exit to this.
+    String loss = prepared == null ? null : prepared.totals().lossFailing(!transactions);
+    if (loss != null) {
+      err.println("[ycsb] incomplete " + (transactions ? "run" : "load") + ": " + loss);
+      return 1;
+    }
     return 0;
   }
 
@@ -169,11 +282,11 @@ final class WorkloadRunner {
    * before the clock starts: site.ycsb.Client counts that time as run time, which makes a
    * short run on the embedded server look several times slower than it is.
    */
-  private AutoCloseable prepareBinding(String dbName) throws UsageException {
+  private MyToplingDbClient.Prepared prepareBinding(String dbName) throws UsageException {
     try {
       Class<?> c = Class.forName(dbName);
-      if (com.mytopling.ycsb.jdbc.MyToplingDbClient.class.isAssignableFrom(c)) {
-        return com.mytopling.ycsb.jdbc.MyToplingDbClient.prepare(props);
+      if (MyToplingDbClient.class.isAssignableFrom(c)) {
+        return MyToplingDbClient.prepare(props);
       }
     } catch (ClassNotFoundException e) {
       throw new UsageException("db: class '" + dbName + "' not found on the classpath");
@@ -181,6 +294,34 @@ final class WorkloadRunner {
       throw new UsageException(e.getMessage());
     }
     return null;
+  }
+
+  /**
+   * The binding's row totals (rows stored, failed and skipped so far) as the status lines and the file workload
+   * read them, or null for other bindings. Read off the hot path: each call sums the binding's counters. The
+   * handle's totals stay readable after it is closed (the file workload reads them in its cleanup, after the
+   * close), and are final then.
+   */
+  static BindingRows rowsOf(MyToplingDbClient.Prepared handle) {
+    if (handle == null) {
+      return null;
+    }
+    return new BindingRows() {
+      @Override
+      public long stored() {
+        return handle.totals().rowsStored();
+      }
+
+      @Override
+      public long failed() {
+        return handle.totals().rowsFailed();
+      }
+
+      @Override
+      public long skipped() {
+        return handle.totals().rowsSkipped();
+      }
+    };
   }
 
   private static void closeQuietly(AutoCloseable c) {
@@ -234,7 +375,7 @@ final class WorkloadRunner {
   }
 
   /** Writes YCSB's summary: OVERALL runtime and throughput, GC totals, then every series. */
-  private void export(long opsDone, long runtimeMs, StatusThread status) throws IOException {
+  private void export(long opsDone, long runtimeMs, StatusLines status) throws IOException {
     String file = props.getProperty("exportfile");
     OutputStream out = file == null ? System.out : new FileOutputStream(file);
     String exporterName = props.getProperty("exporter", "site.ycsb.measurements.exporter.TextMeasurementsExporter")
@@ -261,11 +402,11 @@ final class WorkloadRunner {
       exporter.write("TOTAL_GCs", "Count", gcCount);
       exporter.write("TOTAL_GC_TIME", "Time(ms)", gcTime);
       exporter.write("TOTAL_GC_TIME_%", "Time(%)", 100.0 * gcTime / Math.max(1, runtimeMs));
-      if (status != null && status.trackJVMStats()) {
-        exporter.write("MAX_MEM_USED", "MBs", status.getMaxUsedMem());
-        exporter.write("MIN_MEM_USED", "MBs", status.getMinUsedMem());
-        exporter.write("MAX_THREADS", "Count", status.getMaxThreads());
-        exporter.write("MIN_THREADS", "Count", status.getMinThreads());
+      if (status != null && status.trackJvm()) {
+        exporter.write("MAX_MEM_USED", "MBs", status.maxUsedMem());
+        exporter.write("MIN_MEM_USED", "MBs", status.minUsedMem());
+        exporter.write("MAX_THREADS", "Count", status.maxThreads());
+        exporter.write("MIN_THREADS", "Count", status.minThreads());
       }
       Measurements.getMeasurements().exportMeasurements(exporter);
     } finally {

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.ExitStatus;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,8 +8,8 @@ import java.util.Properties;
 
 /**
  * Entry point of scripts/ycsb: {@code load|run|shell BINDING [options]}, the commands and
- * options of YCSB's bin/ycsb. Exit codes: 0 done, 1 failed or incomplete, 2 bad command line
- * or properties.
+ * options of YCSB's bin/ycsb. Exit statuses ({@link ExitStatus}): OK done, FAILED failed or
+ * incomplete, BAD_INPUT bad command line or properties (also the binding's, which exits itself).
  */
 public final class Ycsb {
   static {
@@ -43,19 +44,19 @@ public final class Ycsb {
       LegacyNames.apply(parsed.props, err);
     } catch (UsageException e) {
       err.println("ycsb: " + e.getMessage());
-      return 2;
+      return ExitStatus.BAD_INPUT.code;
     }
     err.println("YCSB Client 0.17.0 (scripts/ycsb, MyTopling harness)");
     err.println("Command line: " + parsed.maskedCommandLine);
     if (parsed.command.equals("shell")) {
       site.ycsb.CommandLine.main(shellArgs(parsed.props));
-      return 0;
+      return ExitStatus.OK.code;
     }
     try {
       return new WorkloadRunner(parsed.props, err).run();
     } catch (UsageException e) {
       err.println("ycsb: " + e.getMessage());
-      return 2;
+      return ExitStatus.BAD_INPUT.code;
     }
   }
 

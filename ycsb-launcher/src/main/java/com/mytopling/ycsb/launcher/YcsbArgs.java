@@ -134,9 +134,9 @@ public final class YcsbArgs {
 
   private static String maskPair(String kv) {
     int eq = kv.indexOf('=');
-    if (eq > 0 && com.mytopling.ycsb.jdbc.Secrets.isSecretName(kv.substring(0, eq))) {
-      return kv.substring(0, eq + 1) + "*****";
+    if (eq > 0 && com.mytopling.ycsb.core.Secrets.isSecretName(kv.substring(0, eq))) {
+      return kv.substring(0, eq + 1) + com.mytopling.ycsb.core.Secrets.MASK;
     }
-    return com.mytopling.ycsb.jdbc.Secrets.maskUrl(kv);
+    return com.mytopling.ycsb.core.Secrets.maskUrl(kv);
   }
 }

@@ -47,6 +47,8 @@ class BenchmarkIT {
     Path dir = resultsDir(r);
     assertTrue(dir.getFileName().toString().endsWith("-embedded-workloada"), dir.toString());
     assertRunFolder(dir, r);
+    // The embedded server's table holds the loaded rows (workload A inserts none in its run).
+    assertEquals(2000, EmbeddedRowCount.count(EMBEDDED_DIR, "usertable"));
   }
 
   @Test
@@ -65,6 +67,7 @@ class BenchmarkIT {
     assertTrue(meta.contains("\"engine\": \"InnoDB\""), meta);
     // The password came from YCSB_DB_PASSWORD: the stored properties do not hold it.
     assertFalse(meta.contains("db.passwd"), meta);
+    assertEquals(3000, Tables.rowCount(s, "bench_it"));
   }
 
   @Test
@@ -74,24 +77,113 @@ class BenchmarkIT {
     Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
         + "db.batchsize=100\njdbc.batchupdateapi=true\ntable=bench_clients\n");
     Map<String, String> env = s.password() == null ? Map.of() : Map.of("YCSB_DB_PASSWORD", s.password());
-    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients", "2", "--records", "3000",
-        "--operations", "4000", "--threads", "2", "--out", out.resolve("runs").toString()), env);
+    // Each client's phases last a few seconds (-target 2500 per client), so that two JVMs started together on a
+    // busy machine still work at the same time: the merge refuses clients that never did.
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients", "2", "--records", "8000",
+        "--operations", "16000", "--threads", "2", "-p", "target=2500", "--out", out.resolve("runs").toString()), env);
     assertEquals(0, r.exitCode, r::toString);
     Path dir = resultsDir(r);
     for (String f : List.of("client-0/load.out", "client-1/load.out", "client-0/run.out", "client-1/run.out")) {
       assertTrue(Files.size(dir.resolve(f)) > 0, f);
     }
-    // Client 0 loaded keys 0..1499 and client 1 keys 1500..2999: 1,500 rows each, none twice.
-    assertTrue(Files.readString(dir.resolve("client-0/load.out")).contains("[INSERT-BATCH], Return=OK, 1500"));
-    assertTrue(Files.readString(dir.resolve("client-1/load.out")).contains("[INSERT-BATCH], Return=OK, 1500"));
+    // Client 0 loaded keys 0..3999 and client 1 keys 4000..7999: 4,000 rows each, none twice.
+    assertTrue(Files.readString(dir.resolve("client-0/load.out")).contains("[INSERT-BATCH], Return=OK, 4000"));
+    assertTrue(Files.readString(dir.resolve("client-1/load.out")).contains("[INSERT-BATCH], Return=OK, 4000"));
     try (var c = s.connect(); var st = c.createStatement();
          var rs = st.executeQuery("SELECT COUNT(*) FROM bench_clients")) {
       rs.next();
-      assertEquals(3000, rs.getInt(1));
+      assertEquals(8000, rs.getInt(1));
     }
-    String summary = Files.readString(dir.resolve("summary.json"), StandardCharsets.UTF_8);
-    assertTrue(summary.contains("\"clients\""), summary);
+    // The merged summary: two clients, every operation and every stored row counted once.
+    com.fasterxml.jackson.databind.JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(dir.resolve("summary.json").toFile());
+    assertEquals(2, summary.at("/phases/run/clients").size(), summary::toString);
+    assertEquals("client-0", summary.at("/phases/run/clients/0/client").asText());
+    assertEquals(16000, summary.at("/phases/run/clients/0/operations").asLong()
+        + summary.at("/phases/run/clients/1/operations").asLong(), summary::toString);
+    assertEquals(16000, summary.at("/phases/run/successful_operations").asLong(), summary::toString);
+    assertEquals(8000, summary.at("/phases/load/successful_operations").asLong(), summary::toString);
+    assertEquals("8000", summary.at("/phases/load/binding_totals/stored").asText(), summary::toString);
+    assertEquals(8000, summary.at("/phases/load/batched_inserts/rows_stored").asLong(), summary::toString);
     assertTrue(Files.readString(dir.resolve("metadata.json")).contains("\"clients\": 2"));
+  }
+
+  /**
+   * Issue 11.2: the commit-throughput workload sets db.batchsize=1 and jdbc.batchupdateapi=false; a shipped target
+   * file sets db.batchsize=1000 with the batch API. The workload's own settings must win, so every run-phase insert
+   * is its own statement and commit (no BATCHED_OK, no INSERT-BATCH).
+   */
+  @Test
+  void aWorkloadFilesOwnSettingsBeatTheTargetFile(@TempDir Path out) throws Exception {
+    TestServer s = TestServers.innodb();
+    Path props = Tables.shippedTarget(out, "mariadb", s, "bench_fresh");
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--workload",
+        "workload-insert-fresh", "--records", "200", "--operations", "300", "--threads", "2",
+        "--out", out.resolve("runs").toString()), Tables.env(s));
+    assertEquals(0, r.exitCode, r::toString);
+    Path dir = resultsDir(r);
+    String run = Files.readString(dir.resolve("run.out"), StandardCharsets.UTF_8);
+    assertTrue(run.contains("[INSERT], Return=OK, 300"), run);
+    assertFalse(run.contains("BATCHED_OK"), run);
+    assertFalse(run.contains("INSERT-BATCH"), run);
+    assertEquals(500, Tables.rowCount(s, "bench_fresh"));
+    String meta = Files.readString(dir.resolve("metadata.json"), StandardCharsets.UTF_8);
+    assertTrue(meta.contains("\"db.batchsize\": \"1\""), meta);
+  }
+
+  /**
+   * Issue 11.3: --clients 4 --operations 3 gave the fourth client operationcount=0, which YCSB runs without limit:
+   * the job never ended. Now three clients run one operation each (and load the records between them).
+   */
+  @Test
+  void fewerOperationsThanClientsEnds(@TempDir Path out) throws Exception {
+    TestServer s = TestServers.innodb();
+    Path props = Tables.shippedTarget(out, "mariadb", s, "bench_few_ops");
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients", "4",
+        "--records", "8", "--operations", "3", "--threads", "2", "--out", out.resolve("runs").toString()),
+        Tables.env(s), java.time.Duration.ofMinutes(3));
+    assertTrue(r.stderr.contains("benchmark: 8 records and 3 operations for 4 clients: running 3 clients"), r::toString);
+    assertEquals(8, Tables.rowCount(s, "bench_few_ops"));
+    Path dir = Files.list(out.resolve("runs")).findFirst().orElseThrow();
+    for (int i = 0; i < 3; i++) {
+      String run = Files.readString(dir.resolve("client-" + i).resolve("run.out"), StandardCharsets.UTF_8);
+      assertTrue(run.contains("[OVERALL], Throughput(ops/sec)"), run);
+      long ops = run.lines().filter(l -> l.matches("\\[(READ|UPDATE)\\], Operations, \\d+"))
+          .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+      assertEquals(1, ops, "client-" + i + ": " + run);
+    }
+    assertFalse(Files.exists(dir.resolve("client-3")), "a fourth client ran");
+    // Three one-operation clients hardly ever run at the same moment, and the merge refuses to sum throughput
+    // over a window that does not exist; anything else must have succeeded.
+    if (r.exitCode != 0) {
+      assertTrue(r.stderr.contains("do not overlap in time"), r::toString);
+    }
+  }
+
+  /**
+   * Issue 11.9: a load that fails part-way (here a review text longer than its column stops the file workload with
+   * exit status 3, after earlier batches were stored) ends the job: no run phase on a half-loaded table.
+   */
+  @Test
+  void aFailedLoadStopsTheJobBeforeTheRunPhase(@TempDir Path out) throws Exception {
+    TestServer s = TestServers.innodb();
+    Path data = out.resolve("reviews.txt");
+    try (var os = Files.newOutputStream(data)) {
+      new com.mytopling.ycsb.fileloader.tool.ReviewSynthesizer(5).write(400, os);
+    }
+    Path props = Tables.shippedTarget(out, "mariadb", s, "bench_failed_load");
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--workload",
+        "fileloader-reviews-load.properties", "--records", "400", "--operations", "100", "--threads", "2",
+        "-p", "fileloader.file=" + data, "-p", "fileloader.maxlength.text=1500", "--out", out.resolve("runs").toString()),
+        Tables.env(s));
+    assertEquals(1, r.exitCode, r::toString);
+    assertTrue(r.stderr.contains("fileloader: FAILED: record at line"), r::toString);
+    assertTrue(r.stderr.contains("benchmark: load phase failed (exit 1)"), r::toString);
+    assertFalse(r.stderr.contains("benchmark: run phase"), r::toString);
+    Path dir = Files.list(out.resolve("runs")).findFirst().orElseThrow();
+    assertFalse(Files.exists(dir.resolve("run.out")), "no run phase");
+    long rows = Tables.rowCount(s, "bench_failed_load");
+    assertTrue(rows < 400, "the load stopped part-way: " + rows + " rows");
   }
 
   @Test

@@ -28,6 +28,25 @@ class EmbeddedDataDirIT {
     return lines.get(0);
   }
 
+  /** Issue 11.16: the README's load into the embedded default, run again, says how to start over. */
+  @Test
+  void theReadmesLoadRunAgainGetsAHint() throws Exception {
+    Path dir = Path.of("target", "embedded-again").toAbsolutePath();
+    if (Files.exists(dir)) {
+      try (var paths = Files.walk(dir)) {
+        paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+    Scripts.Result first = load(dir);
+    assertEquals(0, first.exitCode, first::toString);
+    Scripts.Result again = load(dir);
+    assertEquals(1, again.exitCode, again::toString);
+    List<String> hint = again.stderrLines("[ycsb] hint:");
+    assertEquals(1, hint.size(), again::toString);
+    assertTrue(hint.get(0).contains("-p db.droptable=true") && hint.get(0).contains("-p db.insertexisting=skip"),
+        hint.get(0));
+  }
+
   @Test
   void aDirectoryLockedByAnotherProcessIsNamedNotWaitedOn() throws Exception {
     Path dir = Path.of("target", "embedded-locked").toAbsolutePath();

@@ -74,30 +74,34 @@ class LauncherBadInputIT {
     assertTrue(r.ok(false), "missing " + r.missing + " wrong " + r.wrong + " extra " + r.extra);
   }
 
-  /** Case name, command, extra arguments, expected exit, text the one problem line must contain. */
+  /**
+   * Case name, command, extra arguments, expected exit (README's table: 2 bad command line or
+   * property, the binding's included; 1 a database that cannot be used), text the one problem
+   * line must contain.
+   */
   static Stream<Arguments> cases() {
     TestServer s = TestServers.innodb();
     return Stream.of(
         Arguments.of("non-numeric count", "load", List.of("-p", "recordcount=lots"), 2,
             "ycsb: recordcount: 'lots' is not a whole number"),
-        Arguments.of("negative size", "load", List.of("-p", "fieldlength=-5"), 2, "ycsb: fieldlength: -5 is negative"),
-        Arguments.of("negative batch size", "load", List.of("-p", "db.batchsize=-3"), 1,
+        Arguments.of("negative size", "load", List.of("-p", "fieldlength=-5"), 2, "ycsb: fieldlength: -5 is out of range (at least 0)"),
+        Arguments.of("negative batch size", "load", List.of("-p", "db.batchsize=-3"), 2,
             "[mytopling] fatal: db.batchsize: -3 is out of range (1 to 1000000)"),
-        Arguments.of("non-numeric timeout", "run", List.of("-p", "db.sockettimeout=5m"), 1,
+        Arguments.of("non-numeric timeout", "run", List.of("-p", "db.sockettimeout=5m"), 2,
             "[mytopling] fatal: db.sockettimeout: '5m' is not a whole number"),
         Arguments.of("proportion out of range", "run", List.of("-p", "updateproportion=1.5"), 2,
-            "ycsb: updateproportion: 1.5 is not between 0 and 1"),
-        Arguments.of("bad boolean", "run", List.of("-p", "jdbc.autocommit=yes"), 1,
+            "ycsb: updateproportion: 1.5 is out of range (0 to 1)"),
+        Arguments.of("bad boolean", "run", List.of("-p", "jdbc.autocommit=yes"), 2,
             "[mytopling] fatal: jdbc.autocommit: 'yes' is not true or false"),
-        Arguments.of("unknown dialect", "run", List.of("-p", "db.dialect=oracle"), 1,
+        Arguments.of("unknown dialect", "run", List.of("-p", "db.dialect=oracle"), 2,
             "[mytopling] fatal: db.dialect: unknown value 'oracle'"),
         Arguments.of("unknown engine", "load", List.of("-p", "table=bad_input_engine", "-p", "db.createtable=true",
             "-p", "db.engine=NoSuchEngine"), 1, "NoSuchEngine"),
-        Arguments.of("unknown insertexisting", "load", List.of("-p", "db.insertexisting=maybe"), 1,
+        Arguments.of("unknown insertexisting", "load", List.of("-p", "db.insertexisting=maybe"), 2,
             "[mytopling] fatal: db.insertexisting: unknown value 'maybe' (expected one of fail, skip)"),
-        Arguments.of("contradicting options", "load", List.of("-p", "db.insertexisting=skip", "-p", "db.upsert=true"), 1,
+        Arguments.of("contradicting options", "load", List.of("-p", "db.insertexisting=skip", "-p", "db.upsert=true"), 2,
             "[mytopling] fatal: db.insertexisting=skip and db.upsert contradict"),
-        Arguments.of("drop without create", "load", List.of("-p", "db.droptable=true"), 1,
+        Arguments.of("drop without create", "load", List.of("-p", "db.droptable=true"), 2,
             "[mytopling] fatal: db.droptable=true needs db.createtable=true"),
         Arguments.of("unknown binding", "load", List.of("-db", "x"), 0, null),
         Arguments.of("property without value", "run", List.of("-p", "threadcount"), 2,
@@ -112,15 +116,19 @@ class LauncherBadInputIT {
             "Access denied for user"),
         Arguments.of("unreachable host", "run", List.of("-p", "db.url=jdbc:mysql://127.0.0.1:1/ycsb",
             "-p", "db.connecttimeout=2000"), 1, "[mytopling] fatal: cannot connect to jdbc:mysql://127.0.0.1:1/ycsb"),
-        Arguments.of("not a JDBC URL", "run", List.of("-p", "db.url=mysql://127.0.0.1:3307/ycsb"), 1,
+        Arguments.of("not a JDBC URL", "run", List.of("-p", "db.url=mysql://127.0.0.1:3307/ycsb"), 2,
             "is not a JDBC URL (it must start with jdbc:)"),
+        Arguments.of("URL of a database without a dialect", "run",
+            List.of("-p", "db.url=jdbc:postgresql://127.0.0.1:5432/ycsb"), 2,
+            "[mytopling] fatal: db.url: jdbc:postgresql: URLs are not supported; the harness has dialects for "
+                + "MySQL/MariaDB (jdbc:mysql:, jdbc:mysql+srv:, jdbc:mariadb:) and SQL Server"),
         Arguments.of("missing table", "run", List.of("-p", "table=bad_input_no_such_table"), 1,
             "table bad_input_no_such_table at " + s.jdbcUrl() + " is missing or lacks a column"),
         Arguments.of("table of the wrong shape", "run", List.of("-p", "table=bad_input_wrong_shape"), 1,
             "lacks a column"),
         Arguments.of("more fields than the table has", "run", List.of("-p", "fieldcount=12"), 1,
             "is missing or lacks a column"),
-        Arguments.of("password file missing", "run", List.of("-p", "db.passwd=", "-p", "db.passwdfile=/no/such/pw"), 1,
+        Arguments.of("password file missing", "run", List.of("-p", "db.passwd=", "-p", "db.passwdfile=/no/such/pw"), 2,
             "[mytopling] fatal: db.passwdfile: cannot read /no/such/pw"),
         Arguments.of("key range beyond recordcount", "load", List.of("-p", "insertstart=150", "-p", "insertcount=100"), 2,
             "ycsb: insertstart + insertcount (150 + 100) is more than recordcount (200)"));
@@ -187,13 +195,37 @@ class LauncherBadInputIT {
     assertEquals(0, skipped.exitCode, skipped::toString);
     assertTrue(skipped.stdout.contains("[FILELOADER], MalformedRecords, 1"), skipped::toString);
     assertTrue(skipped.stderr.contains("[mytopling] totals: inserted rows stored=3 failed=0"), skipped::toString);
+    // The table holds the three good records, key by key, and not the malformed one.
+    assertEquals(List.of("1", "2", "4"), firstFieldsInKeyOrder(s, 3));
     List<String> fail = new ArrayList<>(args);
     fail.addAll(List.of("-p", "recordcount=4", "-p", "fileloader.malformed=fail"));
     YcsbProcess.Result failed = YcsbProcess.runMain(Ycsb.class.getName(), fail);
-    assertEquals(3, failed.exitCode, failed::toString);
+    assertEquals(1, failed.exitCode, failed::toString);
     assertEquals(1, failed.stderr.lines().filter(l -> l.startsWith("fileloader: FAILED: malformed record at line 4")).count(),
         failed::toString);
     assertFalse(failed.stderr.contains("\tat "), failed::toString);
+    // Nothing from the malformed record on was stored.
+    List<String> stored = firstFieldsInKeyOrder(s, 4);
+    assertTrue(List.of("1", "2").containsAll(stored), stored::toString);
+  }
+
+  /** FIELD0 of the rows for YCSB's keys 0..n-1 of the load above (null where a key has no row). */
+  private static List<String> firstFieldsInKeyOrder(TestServer s, int n) throws Exception {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("recordcount", Integer.toString(n));
+    com.mytopling.ycsb.jdbc.testing.StoredRows.KeyNames names = com.mytopling.ycsb.jdbc.testing.StoredRows.KeyNames.of(p);
+    List<String> values = new ArrayList<>();
+    try (var c = s.connect(); var ps = c.prepareStatement("SELECT FIELD0 FROM bad_input_file WHERE YCSB_KEY = ?")) {
+      for (int k = 0; k < n; k++) {
+        ps.setString(1, names.key(k));
+        try (var rs = ps.executeQuery()) {
+          if (rs.next()) {
+            values.add(rs.getString(1));
+          }
+        }
+      }
+    }
+    return values;
   }
 
   @Test

@@ -41,6 +41,11 @@ final class Scripts {
   }
 
   static Result run(String script, List<String> args, Map<String, String> env) {
+    return run(script, args, env, java.time.Duration.ofMinutes(10));
+  }
+
+  /** Runs the script; past the time limit it and every process it started are killed and the test fails. */
+  static Result run(String script, List<String> args, Map<String, String> env, java.time.Duration limit) {
     List<String> cmd = new ArrayList<>();
     cmd.add("bash");
     cmd.add(ROOT.resolve("scripts").resolve(script).toString());
@@ -53,9 +58,12 @@ final class Scripts {
             .redirectOutput(out).redirectError(err).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().putAll(env);
         Process p = pb.start();
-        if (!p.waitFor(10, TimeUnit.MINUTES)) {
+        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+          p.descendants().forEach(ProcessHandle::destroyForcibly);
           p.destroyForcibly();
-          throw new AssertionError(script + " did not finish in 10 minutes");
+          String soFar = Files.readString(err.toPath(), StandardCharsets.UTF_8);
+          throw new AssertionError(script + " did not finish in " + limit.toSeconds() + " s; end of its stderr:\n"
+              + soFar.substring(Math.max(0, soFar.length() - 4000)));
         }
         return new Result(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
             Files.readString(err.toPath(), StandardCharsets.UTF_8));

@@ -149,6 +149,8 @@ class SecurityIT {
     }
     String metadata = Files.readString(files.stream().filter(f -> f.endsWith("metadata.json")).findFirst().get());
     assertTrue(metadata.contains("sslMode=VERIFY_CA"), "the URL is kept, masked: " + metadata);
+    // The job really loaded its rows, whichever way the password came.
+    assertEquals("100", db.sql("SELECT COUNT(*) FROM ycsb.sec_" + name + ";").strip(), name + ": rows in the table");
   }
 
   @Test
@@ -206,6 +208,7 @@ class SecurityIT {
           "-p", "db.passwd=" + PASSWORD, "-p", "db.droptable=true"), Map.of());
       assertEquals(0, ok.exitCode, mode + ": " + ok);
       assertTrue(ok.stderr.contains("[mytopling] totals: inserted rows stored=20 failed=0"), ok::toString);
+      assertEquals("20", db.sql("SELECT COUNT(*) FROM ycsb.tls_check;").strip(), mode + ": rows in the table");
       assertFalse(ok.stderr.contains(STORE_PASSWORD), ok::toString);
     }
     // The session really is encrypted.
@@ -218,13 +221,13 @@ class SecurityIT {
     Run r = java(Ycsb.class.getName(), List.of("load", "mytopling", "-P", WORKLOAD.toString(),
         "-p", "db.url=" + url(verifyCa()), "-p", "db.user=ycsb", "-p", "db.passwd=" + PASSWORD, "-p", "recordcount=5",
         "-p", "table=x;drop table sec_passwd", "-p", "db.createtable=true"), Map.of());
-    assertEquals(1, r.exitCode, r::toString);
+    assertEquals(2, r.exitCode, r::toString);
     String line = onlyProblemLine(r);
     assertTrue(line.contains("table: 'x;drop table sec_passwd' is not a plain identifier"), line);
     Run field = java(Ycsb.class.getName(), List.of("load", "mytopling", "-P", WORKLOAD.toString(),
         "-p", "db.url=" + url(verifyCa()), "-p", "db.user=ycsb", "-p", "db.passwd=" + PASSWORD, "-p", "recordcount=5",
         "-p", "fieldnameprefix=f`) x", "-p", "table=inject_check"), Map.of());
-    assertEquals(1, field.exitCode, field::toString);
+    assertEquals(2, field.exitCode, field::toString);
     assertTrue(onlyProblemLine(field).contains("fieldnameprefix: 'f`) x0' is not a plain identifier"), field::toString);
   }
 
@@ -234,7 +237,7 @@ class SecurityIT {
     Files.writeString(file, PASSWORD + "\n");
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
     Run r = java(Ycsb.class.getName(), ycsbLoad(url(verifyCa()), "-p", "db.passwdfile=" + file), Map.of());
-    assertEquals(1, r.exitCode, r::toString);
+    assertEquals(2, r.exitCode, r::toString);
     assertTrue(onlyProblemLine(r).contains("is readable by group or others; restrict it with chmod 600"), r::toString);
   }
 }

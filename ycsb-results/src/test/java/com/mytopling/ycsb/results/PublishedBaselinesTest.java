@@ -29,7 +29,7 @@ class PublishedBaselinesTest {
     assertEquals(15175.0, run.operations.get("UPDATE").percentile("p99"));
     assertNull(azure.phase("load"), "the Azure load phase was not published");
     assertEquals("0.16.0", azure.metadata.get("ycsb_version"));
-    assertEquals("****", ((java.util.Map<?, ?>) azure.metadata.get("properties")).get("db.passwd"));
+    assertEquals(com.mytopling.ycsb.core.Secrets.MASK, ((java.util.Map<?, ?>) azure.metadata.get("properties")).get("db.passwd"));
   }
 
   @Test

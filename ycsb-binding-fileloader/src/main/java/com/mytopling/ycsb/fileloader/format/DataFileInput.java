@@ -56,12 +56,17 @@ public final class DataFileInput implements AutoCloseable {
       }
       return new DataFileInput(path, compression, size, raw, decompressed);
     } catch (NoSuchFileException e) {
-      throw new DataFileException("data file " + path + " does not exist");
+      throw new DataFileException(missing(path));
     } catch (DataFileException e) {
       throw e;
     } catch (IOException e) {
       throw new DataFileException("cannot open data file " + path + ": " + e, e);
     }
+  }
+
+  /** The one message for a data file that is not there. */
+  static String missing(Path path) {
+    return "data file " + path + " does not exist";
   }
 
   private static Compression sniff(Path path) throws IOException {

@@ -2,6 +2,7 @@ package com.mytopling.ycsb.fileloader.format;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -44,6 +45,19 @@ public enum RecordFormat {
     default:
       throw new IllegalArgumentException("unknown format '" + name + "' (snap, tsv, csv, jsonl)");
     }
+  }
+
+  /**
+   * The format of a data file given without one: from its name, once it is known to exist (a
+   * missing file is the likelier mistake, and the one to report).
+   *
+   * @throws IllegalArgumentException when the file does not exist or its name says nothing
+   */
+  public static RecordFormat ofFile(Path path) {
+    if (!Files.exists(path)) {
+      throw new IllegalArgumentException(DataFileInput.missing(path));
+    }
+    return fromFileName(path);
   }
 
   /**

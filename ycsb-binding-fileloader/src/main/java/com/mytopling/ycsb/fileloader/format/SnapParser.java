@@ -9,11 +9,13 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The SNAP reviews format: {@code name: value} lines, one blank line between records. A line that
- * does not start with a known field name continues the previous field's value (joined with a
- * newline). The field names are those of the first record unless given up front; names must
- * contain '/' (as in {@code review/text}) to be learnt, so that wrapped text such as
- * "Note: ..." is not mistaken for a field.
+ * The SNAP reviews format: {@code name: value} lines, one blank line between records, the fields
+ * of every record in the same order. A line continues the previous field's value (joined with a
+ * newline) unless it starts with the name of a field that comes later in that order: wrapped
+ * review text may well start with "review/score: ", a field the record already has. The field
+ * names and their order are those of the first record unless given up front; names must contain
+ * '/' (as in {@code review/text}) to be learnt, so that wrapped text such as "Note: ..." is not
+ * mistaken for a field.
  */
 final class SnapParser extends LineRecordParser {
   /** Field names longer than this are not looked for; keeps the colon scan short. */
@@ -62,19 +64,13 @@ final class SnapParser extends LineRecordParser {
       int start = lines.start();
       int end = lines.end();
       int field = fieldOf(b, start, end, learning);
-      if (field >= 0) {
-        if (present[field]) {
-          if (problem == null) {
-            problem = "field '" + names.get(field) + "' appears twice (line " + lines.lineNumber() + ")";
-          }
-          current = -1;
-        } else {
-          present[field] = true;
-          ByteScratch value = values.get(field);
-          value.clear();
-          value.append(b, valueStart, end - valueStart);
-          current = field;
-        }
+      if (field > current) {
+        // Fields only move forward in the fixed order; the ones skipped are reported missing.
+        present[field] = true;
+        ByteScratch value = values.get(field);
+        value.clear();
+        value.append(b, valueStart, end - valueStart);
+        current = field;
       } else if (current >= 0) {
         ByteScratch value = values.get(current);
         value.append((byte) '\n');

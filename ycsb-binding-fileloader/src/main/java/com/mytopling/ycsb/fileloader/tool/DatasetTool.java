@@ -1,5 +1,8 @@
 package com.mytopling.ycsb.fileloader.tool;
 
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.fileloader.format.Compression;
 import com.mytopling.ycsb.fileloader.format.DataFileSpec;
 import com.mytopling.ycsb.fileloader.format.RecordFormat;
@@ -22,12 +25,12 @@ import java.util.List;
 
 /**
  * {@code dataset COMMAND ...}: look at, convert, size a table for, or synthesise a data file.
- * Every failure ends in one line on stderr starting with "dataset:" and a non-zero status:
- * 2 for a wrong command line, 1 for a file that cannot be used.
+ * Every failure ends in one line on stderr starting with "dataset:" and a non-zero status from
+ * {@link ExitStatus}: BAD_INPUT (2) for a wrong command line or a data file that cannot be used,
+ * INTERNAL_ERROR (3) for anything unexpected.
  */
 public final class DatasetTool {
-  static final int BAD_USAGE = 2;
-  static final int BAD_INPUT = 1;
+  private static final int BAD_INPUT = ExitStatus.BAD_INPUT.code;
 
   private final PrintStream out;
   private final PrintStream err;
@@ -46,21 +49,21 @@ public final class DatasetTool {
   int run(String[] args) {
     if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
       usage(args.length == 0 ? err : out);
-      return args.length == 0 ? BAD_USAGE : 0;
+      return args.length == 0 ? BAD_INPUT : ExitStatus.OK.code;
     }
     String command = args[0];
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
     Options options = optionsFor(command);
     if (options == null) {
       err.println("dataset: unknown command '" + command + "' (stats, convert, schema, synth, scan; try dataset help)");
-      return BAD_USAGE;
+      return BAD_INPUT;
     }
     CommandLine line;
     try {
       line = new DefaultParser().parse(options, rest);
     } catch (ParseException e) {
       err.println("dataset " + command + ": " + e.getMessage() + " (try dataset help)");
-      return BAD_USAGE;
+      return BAD_INPUT;
     }
     try {
       switch (command) {
@@ -72,7 +75,7 @@ public final class DatasetTool {
         return new ConvertCommand(spec(line), RecordFormat.fromName(line.getOptionValue("to")),
             line.getOptionValue("out", "-"), out, err).run();
       case "schema":
-        return new SchemaCommand(spec(line), SqlDialect.fromName(line.getOptionValue("dialect")),
+        return new SchemaCommand(spec(line), Dialects.byName(line.getOptionValue("dialect")),
             line.getOptionValue("table", "usertable"), line.getOptionValue("naming", "dataset"),
             line.getOptionValue("fieldnameprefix", "field"), out, err).run();
       case "synth":
@@ -82,8 +85,8 @@ public final class DatasetTool {
       }
     } catch (UsageException e) {
       err.println("dataset " + command + ": " + e.getMessage());
-      return BAD_USAGE;
-    } catch (IOException | IllegalArgumentException e) {
+      return BAD_INPUT;
+    } catch (IOException | IllegalArgumentException | ConfigException e) {
       err.println("dataset " + command + ": " + e.getMessage());
       return BAD_INPUT;
     } catch (java.io.UncheckedIOException e) {
@@ -91,7 +94,7 @@ public final class DatasetTool {
       return BAD_INPUT;
     } catch (RuntimeException e) {
       err.println("dataset " + command + ": unexpected error: " + e);
-      return BAD_INPUT;
+      return ExitStatus.INTERNAL_ERROR.code;
     }
   }
 
@@ -128,7 +131,7 @@ public final class DatasetTool {
     }
     Path path = Path.of(files.get(0));
     RecordFormat format = line.hasOption("format") ? RecordFormat.fromName(line.getOptionValue("format"))
-        : RecordFormat.fromFileName(path);
+        : RecordFormat.ofFile(path);
     Charset charset = null;
     if (line.hasOption("charset")) {
       try {
@@ -220,7 +223,7 @@ public final class DatasetTool {
     w.flush();
   }
 
-  /** A command line that names something impossible; exits with {@link #BAD_USAGE}. */
+  /** A command line that names something impossible; exits with {@link ExitStatus#BAD_INPUT}. */
   static final class UsageException extends Exception {
     UsageException(String message) {
       super(message);

@@ -10,6 +10,8 @@ final class FieldStats {
   long maxChars;
   long totalChars;
   long maxUtf8Bytes;
+  /** Every value so far is ASCII (SQL Server's column type depends on it). */
+  boolean ascii = true;
 
   FieldStats(String name) {
     this.name = name;
@@ -24,6 +26,9 @@ final class FieldStats {
     if (chars * 3 > maxUtf8Bytes) {
       // Only values that could beat the current maximum are measured in bytes.
       maxUtf8Bytes = Math.max(maxUtf8Bytes, Utf8.length(value));
+    }
+    for (int i = 0; ascii && i < value.length(); i++) {
+      ascii = value.charAt(i) < 0x80;
     }
   }
 

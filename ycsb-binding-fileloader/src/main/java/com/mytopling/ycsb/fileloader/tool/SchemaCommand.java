@@ -1,5 +1,10 @@
 package com.mytopling.ycsb.fileloader.tool;
 
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.Identifiers;
+import com.mytopling.ycsb.core.dialect.ColumnSize;
+import com.mytopling.ycsb.core.dialect.Dialect;
+import com.mytopling.ycsb.core.dialect.TableLayout;
 import com.mytopling.ycsb.fileloader.FieldMapping;
 import com.mytopling.ycsb.fileloader.format.DataFileSpec;
 
@@ -7,16 +12,16 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code dataset schema FILE --dialect D}: reads the whole file for the longest value of each
- * field and prints a CREATE TABLE whose columns hold them, named as the binding names them
- * (field name upper-cased; key column YCSB_KEY).
+ * field and prints the CREATE TABLE the binding itself would make for values that long (the
+ * dialect's one DDL: key column, column types, engine), with columns named as the binding names
+ * them (field name upper-cased) and the longest values as comments.
  */
 final class SchemaCommand {
   private final DataFileSpec spec;
-  private final SqlDialect dialect;
+  private final Dialect dialect;
   private final String table;
   private final boolean datasetNames;
   private final String prefix;
@@ -24,14 +29,14 @@ final class SchemaCommand {
   private final PrintStream err;
   private final List<FieldStats> fields = new ArrayList<>();
 
-  SchemaCommand(DataFileSpec spec, SqlDialect dialect, String table, String naming, String prefix,
-                PrintStream out, PrintStream err) {
+  SchemaCommand(DataFileSpec spec, Dialect dialect, String table, String naming, String prefix,
+                PrintStream out, PrintStream err) throws ConfigException {
     if (!naming.equals("dataset") && !naming.equals("ycsb")) {
       throw new IllegalArgumentException("unknown naming '" + naming + "' (dataset, ycsb)");
     }
     this.spec = spec;
     this.dialect = dialect;
-    this.table = table;
+    this.table = Identifiers.check("--table", table);
     this.datasetNames = naming.equals("dataset");
     this.prefix = prefix;
     this.out = out;
@@ -52,24 +57,23 @@ final class SchemaCommand {
       throw new IllegalArgumentException("data file " + spec.path() + " has no usable records to size columns from");
     }
     List<String> fieldNames = new ArrayList<>();
+    List<ColumnSize> sizes = new ArrayList<>();
     StringBuilder sql = new StringBuilder();
     sql.append("-- ").append(r.records()).append(" records of ").append(spec.path()).append('\n');
-    sql.append("CREATE TABLE ").append(dialect.quote(table)).append(" (\n");
-    sql.append("  ").append(dialect.quote("YCSB_KEY")).append(' ').append(dialect.keyColumnType());
     for (int i = 0; i < fields.size(); i++) {
       FieldStats f = fields.get(i);
       String field = datasetNames ? FieldMapping.cleanName(f.name) : prefix + i;
       fieldNames.add(field);
-      sql.append(",\n  ").append(dialect.quote(field.toUpperCase(Locale.ROOT))).append(' ')
-          .append(dialect.valueType(f.maxChars, f.maxUtf8Bytes))
-          .append(" NOT NULL");
-      sql.append(dialect == SqlDialect.SQLSERVER ? "" : " COMMENT 'max " + f.maxChars + " chars'");
+      sizes.add(new ColumnSize(f.maxChars, f.maxUtf8Bytes, f.ascii));
     }
-    sql.append(",\n  PRIMARY KEY (").append(dialect.quote("YCSB_KEY")).append(")\n)");
-    if (!dialect.tableOptions().isEmpty()) {
-      sql.append(' ').append(dialect.tableOptions());
+    TableLayout layout = new TableLayout(table, fieldNames);
+    for (int i = 0; i < fields.size(); i++) {
+      FieldStats f = fields.get(i);
+      sql.append("-- ").append(layout.columnName(i)).append(" (").append(f.name).append("): longest value ")
+          .append(f.maxChars).append(" characters, ").append(f.maxUtf8Bytes).append(" bytes in UTF-8")
+          .append(f.ascii ? ", ASCII only" : "").append('\n');
     }
-    sql.append(";\n");
+    sql.append(dialect.createTable(layout, dialect.defaultEngine(), sizes)).append(";\n");
     sql.append("-- load with: -p db.createtable=false");
     if (datasetNames) {
       sql.append(" -p fileloader.naming=dataset -p db.fields=").append(String.join(",", fieldNames));

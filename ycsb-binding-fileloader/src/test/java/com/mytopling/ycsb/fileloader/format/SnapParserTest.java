@@ -73,7 +73,7 @@ class SnapParserTest {
     String text = "a/id: 1\na/text: x\n\n"
         + "a/id: 2\n\n"                       // missing a/text
         + "stray line\na/id: 3\na/text: y\n\n" // text before any field
-        + "a/id: 4\na/id: 5\na/text: z\n\n"   // field twice
+        + "a/text: v\na/id: 4\n\n"           // fields out of order: the a/id line continues a/text
         + "a/id: 6\r\na/text: w\r\n";         // CRLF and no final blank line
     Path p = TestFiles.write(dir, "m.snap", text, StandardCharsets.ISO_8859_1);
     List<Object> all = TestFiles.readAll(spec(p));
@@ -86,9 +86,34 @@ class SnapParserTest {
     MalformedRecordException stray = (MalformedRecordException) all.get(2);
     assertEquals(6, stray.lineNumber());
     assertTrue(stray.reason().contains("does not start with a field name"), stray.reason());
-    MalformedRecordException twice = (MalformedRecordException) all.get(3);
-    assertTrue(twice.reason().contains("'a/id' appears twice"), twice.reason());
+    MalformedRecordException outOfOrder = (MalformedRecordException) all.get(3);
+    assertTrue(outOfOrder.reason().contains("missing field(s) 'a/id'"), outOfOrder.reason());
     assertEquals(List.of("6", "w"), TestFiles.values((DataRecord) all.get(4)));
+  }
+
+  /**
+   * Issue 11.5: a review text wrapped onto a line that starts like a field the record already has
+   * ("review/score: ...") made the whole record malformed ("appears twice"). SNAP fields come in a fixed order, so
+   * a line naming a field at or before the current one continues the current value.
+   */
+  @Test
+  void aWrappedLineNamingAFieldAlreadySeenContinuesTheValue() throws IOException {
+    String text = "product/productId: B1\n"
+        + "review/score: 4.0\n"
+        + "review/text: I liked it.\n"
+        + "review/score: 5.0 from my wife, who liked it more\n"
+        + "product/productId: not a field here either\n"
+        + "\n"
+        + "product/productId: B2\n"
+        + "review/score: 1.0\n"
+        + "review/text: short\n";
+    Path p = TestFiles.write(dir, "wrapped.txt", text, StandardCharsets.ISO_8859_1);
+    List<Object> all = TestFiles.readAll(spec(p));
+    assertEquals(2, all.size());
+    DataRecord first = assertInstanceOf(DataRecord.class, all.get(0));
+    assertEquals(List.of("B1", "4.0", "I liked it.\nreview/score: 5.0 from my wife, who liked it more\n"
+        + "product/productId: not a field here either"), TestFiles.values(first));
+    assertEquals(List.of("B2", "1.0", "short"), TestFiles.values(assertInstanceOf(DataRecord.class, all.get(1))));
   }
 
   @Test

@@ -117,18 +117,23 @@ class DatasetToolTest {
 
   @Test
   void schemaFitsTheLongestValues() {
+    // The dialect's own DDL, the one the binding runs for db.createtable=true, sized to the data.
     assertEquals(0, run("schema", "src/test/resources/reviews-sample.txt", "--dialect", "mysql"));
-    assertTrue(out.contains("CREATE TABLE `usertable` ("), out);
-    assertTrue(out.contains("`YCSB_KEY` VARCHAR(255)"), out);
-    assertTrue(out.contains("`PRODUCTID` VARCHAR(10) NOT NULL"), out);
-    assertTrue(out.contains("`TEXT` TEXT NOT NULL"), out);
-    assertTrue(out.contains("ENGINE=InnoDB"), out);
+    assertTrue(out.contains("CREATE TABLE IF NOT EXISTS usertable (YCSB_KEY VARCHAR(255) CHARACTER SET utf8mb4 "
+        + "COLLATE utf8mb4_bin NOT NULL, PRODUCTID VARCHAR(10) NOT NULL"), out);
+    // The whole row fits MySQL's row limit as VARCHARs (6078 characters is the longest text).
+    assertTrue(out.contains("TEXT VARCHAR(6078) NOT NULL"), out);
+    assertTrue(out.contains("ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;"), out);
+    assertTrue(out.contains("-- TEXT (review/text): longest value 6078 characters, 6080 bytes in UTF-8\n"), out);
     assertTrue(out.contains("db.fields=productId,userId,profileName,helpfulness,score,time,summary,text"), out);
     assertEquals(0, run("schema", "src/test/resources/reviews-sample.txt", "--dialect", "myrocks", "--table", "reviews"));
-    assertTrue(out.contains("CREATE TABLE `reviews`") && out.contains("ENGINE=ROCKSDB"), out);
+    assertTrue(out.contains("CREATE TABLE IF NOT EXISTS reviews (YCSB_KEY VARCHAR(255) CHARACTER SET latin1 COLLATE "
+        + "latin1_bin NOT NULL") && out.contains("ENGINE=ROCKSDB"), out);
+    // SQL Server: VARCHAR for ASCII-only fields, NVARCHAR where a value has other characters.
     assertEquals(0, run("schema", "src/test/resources/reviews-sample.txt", "--dialect", "sqlserver", "--naming", "ycsb"));
-    assertTrue(out.contains("[FIELD0] NVARCHAR(10) NOT NULL"), out);
-    assertTrue(out.contains("[FIELD7] NVARCHAR("), out);
+    assertTrue(out.contains("FIELD0 VARCHAR(10) NOT NULL"), out);
+    assertTrue(out.contains("FIELD2 NVARCHAR(31) NOT NULL"), out);
+    assertTrue(out.contains("FIELD7 NVARCHAR(MAX) NOT NULL"), out);
   }
 
   private void assertOneLineError(int expectedStatus, int status, String... fragments) {
@@ -143,23 +148,28 @@ class DatasetToolTest {
 
   @Test
   void badInputGivesOneClearLineAndNonZeroStatus() throws IOException {
-    assertOneLineError(1, run("stats", p("missing.txt")), "dataset stats: data file", "does not exist");
-    assertOneLineError(1, run("stats", "src/test/resources/reviews-sample.txt", "--format", "xml"),
+    // Exit status 2 (BAD_INPUT) for a bad file as for a bad command line: the harness's one table.
+    assertOneLineError(2, run("stats", p("missing.txt")), "dataset stats: data file", "does not exist");
+    assertOneLineError(2, run("stats", "src/test/resources/reviews-sample.txt", "--format", "xml"),
         "unknown format 'xml'");
-    assertOneLineError(1, run("stats", p("data.bin")), "cannot tell the format");
+    // Issue 11.16: a missing file whose name says no format is missing, not of an unknown format.
+    assertOneLineError(2, run("stats", p("movies")), "dataset stats: data file " + p("movies") + " does not exist");
+    assertOneLineError(2, run("stats", p("data.bin")), "dataset stats: data file " + p("data.bin") + " does not exist");
+    Files.writeString(dir.resolve("data.bin"), "x");
+    assertOneLineError(2, run("stats", p("data.bin")), "cannot tell the format");
     byte[] sample = Files.readAllBytes(Path.of("src/test/resources/reviews-sample.txt"));
     Path gz = TestFiles.writeBytes(dir, "t.txt.gz", sample);
     byte[] bytes = Files.readAllBytes(gz);
     Files.write(gz, Arrays.copyOf(bytes, bytes.length - 100));
-    assertEquals(1, run("convert", gz.toString(), "--to", "tsv", "--out", p("x.tsv")));
+    assertEquals(2, run("convert", gz.toString(), "--to", "tsv", "--out", p("x.tsv")));
     assertFalse(Files.exists(dir.resolve("x.tsv")), "no half-written output left behind");
     assertTrue(err.strip().lines().reduce((a, b) -> b).orElse("").contains("truncated or corrupt gzip"), err);
     assertFalse(err.contains("\tat "), err);
-    assertOneLineError(1, run("schema", gz.toString(), "--dialect", "mysql"), "truncated or corrupt gzip",
+    assertOneLineError(2, run("schema", gz.toString(), "--dialect", "mysql"), "truncated or corrupt gzip",
         gz.toString());
-    assertOneLineError(1, run("schema", "src/test/resources/reviews-sample.txt", "--dialect", "oracle"),
+    assertOneLineError(2, run("schema", "src/test/resources/reviews-sample.txt", "--dialect", "oracle"),
         "unknown dialect 'oracle'");
-    assertOneLineError(1, run("convert", "src/test/resources/reviews-sample.txt", "--to", "csv"),
+    assertOneLineError(2, run("convert", "src/test/resources/reviews-sample.txt", "--to", "csv"),
         "convert writes tsv or jsonl");
     assertOneLineError(2, run("frobnicate"), "unknown command 'frobnicate'");
     assertOneLineError(2, run("synth", "--records", "ten", "--out", p("s.txt")), "not a whole number");

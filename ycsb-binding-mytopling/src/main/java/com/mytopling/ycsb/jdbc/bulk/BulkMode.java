@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.jdbc.bulk;
 
+import com.mytopling.ycsb.core.target.DriverChoice;
+
 /**
  * How buffered inserts ({@code jdbc.batchupdateapi=true}, {@code db.batchsize > 1}) reach the
  * server; property {@code db.bulkload}. Every mode reports each buffered row once in the

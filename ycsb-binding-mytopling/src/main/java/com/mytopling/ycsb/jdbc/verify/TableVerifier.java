@@ -1,15 +1,17 @@
 package com.mytopling.ycsb.jdbc.verify;
 
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.SqlMessages;
+import com.mytopling.ycsb.core.TargetException;
+import com.mytopling.ycsb.core.dialect.Dialect;
+import com.mytopling.ycsb.core.dialect.Dialects;
+import com.mytopling.ycsb.core.dialect.TableLayout;
+import com.mytopling.ycsb.core.target.Servers;
 import com.mytopling.ycsb.jdbc.BindingConfig;
-import com.mytopling.ycsb.jdbc.ConfigException;
-import com.mytopling.ycsb.jdbc.ErrorLog;
-import com.mytopling.ycsb.jdbc.JdbcUrls;
-import com.mytopling.ycsb.jdbc.PropertyReader;
-import com.mytopling.ycsb.jdbc.Secrets;
 import com.mytopling.ycsb.jdbc.ShardRouter;
-import com.mytopling.ycsb.jdbc.TableLayout;
-import com.mytopling.ycsb.jdbc.dialect.Dialects;
-import com.mytopling.ycsb.jdbc.embedded.EmbeddedMariaDb;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,7 +21,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -49,10 +50,10 @@ public final class TableVerifier {
   public interface ExpectedRows {
     /**
      * @return the row's values by field name (as the binding's field names, e.g. field0)
-     * @throws ConfigException the values cannot be known; "cannot verify" at the start of the
-     *     message means a problem reading (exit 1), anything else a property problem (exit 2)
+     * @throws SetupException the values cannot be known: {@link TargetException} for a source
+     *     that cannot be read to the end, {@link ConfigException} for properties that do not fit it
      */
-    Map<String, String> row(long keynum, String key) throws ConfigException;
+    Map<String, String> row(long keynum, String key) throws SetupException;
   }
 
   /** What a verification found. */
@@ -102,9 +103,9 @@ public final class TableVerifier {
   /**
    * Verifies the range the properties describe (the same properties the load used).
    *
-   * @throws ConfigException a property is missing or wrong, or a server cannot be reached
+   * @throws SetupException a property is missing or wrong, or a server cannot be read
    */
-  public static Report verify(Properties props, PrintStream log) throws ConfigException {
+  public static Report verify(Properties props, PrintStream log) throws SetupException {
     BindingConfig config = BindingConfig.from(props);
     String distribution = new PropertyReader(props).string("fieldlengthdistribution", "constant");
     if (!distribution.equals("constant")) {
@@ -125,9 +126,9 @@ public final class TableVerifier {
   /**
    * Verifies the range the properties describe against the given expected values.
    *
-   * @throws ConfigException a property is missing or wrong, or a server cannot be reached
+   * @throws SetupException a property is missing or wrong, or a server cannot be read
    */
-  public static Report verify(Properties props, PrintStream log, ExpectedRows expected) throws ConfigException {
+  public static Report verify(Properties props, PrintStream log, ExpectedRows expected) throws SetupException {
     BindingConfig config = BindingConfig.from(props);
     PropertyReader p = new PropertyReader(props);
     long recordCount = p.integer("recordcount", -1, 0, Long.MAX_VALUE);
@@ -143,27 +144,22 @@ public final class TableVerifier {
     KeyNames names = KeyNames.of(props);
     TableLayout layout = new TableLayout(config.table, config.fieldNames);
 
-    List<String> urls = config.urls;
-    String user = config.user;
-    String password = config.password;
-    if (config.embedded()) {
-      urls = List.of(EmbeddedMariaDb.startOnce(config.embeddedDataDir, config.embeddedPort, log).jdbcUrl());
-      user = "root";
-      password = null;
-    }
+    Servers servers = config.target.servers(log);
+    Dialect dialect = Dialects.family(servers.urls().get(0));
     Report report = new Report(config.table, insertStart, insertCount);
     List<Connection> connections = new ArrayList<>();
-    String where = urls.get(0);
+    int shard = 0;
     try {
-      for (String url : urls) {
-        where = url;
-        connections.add(connect(url, config, user, password));
+      for (; shard < servers.urls().size(); shard++) {
+        connections.add(servers.openForTool(shard, config.target));
       }
-      new Run(layout, expected, names, new ShardRouter(urls.size()), connections, report)
+      shard = 0;
+      new Run(layout, dialect, expected, names, new ShardRouter(connections.size()), connections, report)
           .check(insertStart, insertCount);
     } catch (SQLException e) {
-      throw new ConfigException("cannot verify table " + config.table + " at " + Secrets.maskUrl(where) + ": "
-          + Secrets.mask(e.getSQLState() + "/" + e.getErrorCode() + " " + ErrorLog.firstLine(e.getMessage()), password));
+      throw new TargetException("cannot verify table " + config.table + " at "
+          + Secrets.maskUrl(servers.urls().get(Math.min(shard, servers.urls().size() - 1))) + ": "
+          + SqlMessages.describe(e, servers.password()));
     } finally {
       for (Connection c : connections) {
         try {
@@ -176,28 +172,10 @@ public final class TableVerifier {
     return report;
   }
 
-  private static Connection connect(String url, BindingConfig config, String user, String password)
-      throws SQLException {
-    String u = url;
-    if (!Dialects.isSqlServerUrl(url)) {
-      Map<String, String> timeouts = new LinkedHashMap<>();
-      timeouts.put("connectTimeout", Integer.toString(config.connectTimeoutMs));
-      timeouts.put("socketTimeout", Integer.toString(config.socketTimeoutMs));
-      u = JdbcUrls.withDefaults(url, timeouts).url;
-    }
-    Properties auth = new Properties();
-    if (user != null) {
-      auth.setProperty("user", user);
-    }
-    if (password != null) {
-      auth.setProperty("password", password);
-    }
-    return com.mytopling.ycsb.jdbc.Drivers.connect(u, auth);
-  }
-
   /** One verification pass over the shards. */
   private static final class Run {
     private final TableLayout layout;
+    private final Dialect dialect;
     private final ExpectedRows expected;
     private final KeyNames names;
     private final ShardRouter router;
@@ -207,9 +185,10 @@ public final class TableVerifier {
     /** Expected values of the keys waiting in a shard's chunk (at most CHUNK per shard). */
     private final Map<String, Map<String, String>> pendingRows = new HashMap<>();
 
-    Run(TableLayout layout, ExpectedRows expected, KeyNames names, ShardRouter router, List<Connection> shards,
-        Report report) {
+    Run(TableLayout layout, Dialect dialect, ExpectedRows expected, KeyNames names, ShardRouter router,
+        List<Connection> shards, Report report) {
       this.layout = layout;
+      this.dialect = dialect;
       this.expected = expected;
       this.names = names;
       this.router = router;
@@ -217,7 +196,7 @@ public final class TableVerifier {
       this.report = report;
     }
 
-    void check(long start, long count) throws SQLException, ConfigException {
+    void check(long start, long count) throws SQLException, SetupException {
       List<List<String>> pending = new ArrayList<>();
       for (int i = 0; i < shards.size(); i++) {
         pending.add(new ArrayList<>(CHUNK));
@@ -240,7 +219,7 @@ public final class TableVerifier {
       }
       long stored = 0;
       for (Connection c : shards) {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + layout.table())) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(dialect.countRows(layout))) {
           rs.next();
           stored += rs.getLong(1);
         }
@@ -310,15 +289,7 @@ public final class TableVerifier {
     }
 
     private String select(int keys) {
-      StringBuilder sb = new StringBuilder("SELECT ").append(BindingConfig.KEY_COLUMN);
-      for (int f = 0; f < layout.fieldCount(); f++) {
-        sb.append(", ").append(layout.columnName(f));
-      }
-      sb.append(" FROM ").append(layout.table()).append(" WHERE ").append(BindingConfig.KEY_COLUMN).append(" IN (");
-      for (int i = 0; i < keys; i++) {
-        sb.append(i == 0 ? "?" : ",?");
-      }
-      return sb.append(')').toString();
+      return dialect.selectRows(layout, keys);
     }
 
     /** Names a few extra rows: keys of the table that are not expected on that shard. */
@@ -329,7 +300,7 @@ public final class TableVerifier {
       }
       for (int i = 0; i < shards.size() && report.extraExamples.size() < EXAMPLES; i++) {
         try (Statement s = shards.get(i).createStatement();
-             ResultSet rs = s.executeQuery("SELECT " + BindingConfig.KEY_COLUMN + " FROM " + layout.table())) {
+             ResultSet rs = s.executeQuery(dialect.selectKeys(layout))) {
           while (rs.next() && report.extraExamples.size() < EXAMPLES) {
             String key = rs.getString(1);
             if (!expected.contains(key) || router.shard(key) != i) {

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mytopling.ycsb.jdbc.BindingConfig;
-import com.mytopling.ycsb.jdbc.ConfigException;
-import com.mytopling.ycsb.jdbc.TableLayout;
-import com.mytopling.ycsb.jdbc.UpsertMode;
-import com.mytopling.ycsb.jdbc.dialect.MyRocksDialect;
-import com.mytopling.ycsb.jdbc.dialect.MySqlDialect;
-import com.mytopling.ycsb.jdbc.dialect.SqlServerDialect;
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.dialect.TableLayout;
+import com.mytopling.ycsb.core.dialect.UpsertMode;
+import com.mytopling.ycsb.core.dialect.MyRocksDialect;
+import com.mytopling.ycsb.core.dialect.MySqlDialect;
+import com.mytopling.ycsb.core.dialect.SqlServerDialect;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -34,7 +34,7 @@ class BulkConfigTest {
     assertEquals(BulkMode.AUTO, c.bulkMode);
     assertFalse(c.bulkSort);
     assertFalse(c.rocksdbBulkLoad);
-    assertEquals(BindingConfig.DEFAULT_MYSQL_DRIVER, c.mysqlDriver);
+    assertEquals(com.mytopling.ycsb.core.target.DbTarget.DEFAULT_MYSQL_DRIVER, c.target.mysqlDriver);
   }
 
   @Test
@@ -44,7 +44,7 @@ class BulkConfigTest {
     assertEquals(BulkMode.INSERT, config("db.bulkload", "insert").bulkMode);
     assertTrue(config("db.bulksort", "true").bulkSort);
     assertTrue(config("db.rocksdb.bulkload", "true").rocksdbBulkLoad);
-    assertEquals("mariadb", config("db.mysqldriver", "MariaDB").mysqlDriver);
+    assertEquals("mariadb", config("db.mysqldriver", "MariaDB").target.mysqlDriver);
   }
 
   @Test
@@ -88,12 +88,12 @@ class BulkConfigTest {
   @Test
   void bulkModesAddTheDriverSettingsTheyNeed() {
     assertEquals(Map.of("allowLoadLocalInfile", "true"),
-        new MySqlDialect().bulkDriverDefaults("jdbc:mysql://h/db", BulkMode.LOADDATA));
+        new MySqlDialect().loadDataDriverDefaults("jdbc:mysql://h/db"));
     assertEquals(Map.of("allowLocalInfile", "true"),
-        new MySqlDialect().bulkDriverDefaults("jdbc:mariadb://h/db", BulkMode.LOADDATA));
+        new MySqlDialect().loadDataDriverDefaults("jdbc:mariadb://h/db"));
     assertEquals(Map.of("useBulkCopyForBatchInsert", "true"),
-        new SqlServerDialect().bulkDriverDefaults("jdbc:sqlserver://h", BulkMode.BATCHAPI));
-    assertTrue(new SqlServerDialect().bulkDriverDefaults("jdbc:sqlserver://h", BulkMode.INSERT).isEmpty());
+        new SqlServerDialect().batchApiDriverDefaults("jdbc:sqlserver://h"));
+    assertTrue(new SqlServerDialect().loadDataDriverDefaults("jdbc:sqlserver://h").isEmpty());
   }
 
   @Test

@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * A private Debian MariaDB server that a fault test may kill, restart and configure as it
- * likes (TLS, lock timeouts), unlike the shared servers on 3307/3308. Same layout as
+ * likes (TLS, lock timeouts), unlike the shared servers on 3307/3308. Its port is the first
+ * free one from the one asked for, or from {@code YCSB_TEST_OWN_PORTS} when the environment sets it. Same layout as
  * scripts/start-mariadb: 127.0.0.1 only, datadir mode 700, database {@code ycsb}, user
  * {@code ycsb} with the given password. The test that starts it stops it; a JVM that dies
  * first takes it along (shutdown hook), and a server left by a killed test JVM is killed
@@ -37,7 +38,9 @@ public final class OwnMariaDb implements AutoCloseable {
   }
 
   /**
-   * Starts a fresh server (the directory is wiped) on the first free port from {@code firstPort}.
+   * Starts a fresh server (the directory is wiped) on the first free port from {@code firstPort},
+   * or from the range {@code YCSB_TEST_OWN_PORTS=FIRST-LAST} when the environment gives one (for
+   * machines where several checkouts run their tests side by side, each with ports of its own).
    *
    * @param options extra {@code name=value} lines for the [mariadbd] section
    */
@@ -47,7 +50,7 @@ public final class OwnMariaDb implements AutoCloseable {
       deleteTree(dir);
       Files.createDirectories(dir);
       Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
-      OwnMariaDb db = new OwnMariaDb(dir, freePort(firstPort));
+      OwnMariaDb db = new OwnMariaDb(dir, freePort(firstPort, System.getenv("YCSB_TEST_OWN_PORTS")));
       List<String> lines = new ArrayList<>(List.of("[mariadbd]", "datadir=" + dir.resolve("data"),
           "socket=" + db.socket(), "pid-file=" + dir.resolve("mariadbd.pid"), "port=" + db.port,
           "bind-address=127.0.0.1", "log-error=" + dir.resolve("error.log"), "skip-name-resolve",
@@ -113,6 +116,12 @@ public final class OwnMariaDb implements AutoCloseable {
       }
       process = null;
     }
+  }
+
+  /** True while the server process is alive. */
+  public boolean isRunning() {
+    Process p = process;
+    return p != null && p.isAlive();
   }
 
   /** SIGSTOP: the server keeps its sockets open and answers nothing, like a hung host. */
@@ -239,15 +248,24 @@ public final class OwnMariaDb implements AutoCloseable {
     }
   }
 
-  private static int freePort(int first) throws IOException {
-    for (int port = first; port < first + 100; port++) {
+  /**
+   * The first free port from {@code first}, or, when the environment names the ports this
+   * checkout's tests may use ({@code YCSB_TEST_OWN_PORTS=LOW-HIGH}), the first free one of those.
+   */
+  private static int freePort(int first, String range) throws IOException {
+    int last = first + 99;
+    if (range != null && range.matches("\\d+-\\d+")) {
+      first = Integer.parseInt(range.substring(0, range.indexOf('-')));
+      last = Integer.parseInt(range.substring(range.indexOf('-') + 1));
+    }
+    for (int port = first; port <= last; port++) {
       try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getByName("127.0.0.1"))) {
         return port;
       } catch (IOException inUse) {
         // Try the next one.
       }
     }
-    throw new IOException("no free port in " + first + ".." + (first + 99));
+    throw new IOException("no free port in " + first + ".." + last);
   }
 
   private static void deleteTree(Path dir) throws IOException {

@@ -1,8 +1,8 @@
 package com.mytopling.ycsb.jdbc.testing;
 
 import com.mytopling.ycsb.containers.TestEnvironment;
-import com.mytopling.ycsb.jdbc.ConfigException;
-import com.mytopling.ycsb.jdbc.embedded.EmbeddedMariaDb;
+import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.embedded.EmbeddedMariaDb;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -163,7 +163,7 @@ public final class TestServers {
     try {
       EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(root, 0, new PrintStream(System.err, true));
       return new TestServer("embedded MariaDB 11.4", db.jdbcUrl(), "root", null, "InnoDB");
-    } catch (ConfigException e) {
+    } catch (SetupException e) {
       throw missingFatal("embedded MariaDB for tests: " + e.getMessage());
     }
   }

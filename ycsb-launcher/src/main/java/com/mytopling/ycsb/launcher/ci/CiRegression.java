@@ -3,7 +3,7 @@ package com.mytopling.ycsb.launcher.ci;
 import com.mytopling.ycsb.containers.ContainerException;
 import com.mytopling.ycsb.containers.DockerEngine;
 import com.mytopling.ycsb.containers.ServerContainer;
-import com.mytopling.ycsb.jdbc.Secrets;
+import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.launcher.Benchmark;
 import com.mytopling.ycsb.launcher.UsageException;
 import com.mytopling.ycsb.results.Json;

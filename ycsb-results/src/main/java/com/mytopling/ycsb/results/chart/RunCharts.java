@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.results.chart;
 
 import com.mytopling.ycsb.results.parse.HdrLog;
+import com.mytopling.ycsb.results.parse.OperationNames;
 import com.mytopling.ycsb.results.merge.HistogramStats;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
@@ -37,9 +38,15 @@ public final class RunCharts {
   private final List<Path> written = new ArrayList<>();
   private final List<String> skipped = new ArrayList<>();
 
+  /** Charts of these runs; {@link #drawAll} writes them into {@code outDir} (null when they are only drawn). */
   public RunCharts(List<ChartedRun> runs, Path outDir) {
     this.runs = runs;
     this.outDir = outDir;
+  }
+
+  /** Charts drawn in memory, for pages that inline them (report html). */
+  public RunCharts(List<ChartedRun> runs) {
+    this(runs, null);
   }
 
   public List<Path> written() {
@@ -53,24 +60,43 @@ public final class RunCharts {
 
   public void drawAll() throws IOException {
     Files.createDirectories(outDir);
-    throughputBars();
+    save(throughputBars(), "throughput");
     for (String phase : phases()) {
       for (String op : operations(phase)) {
-        latencyBars(phase, op);
-        distribution(phase, op);
-        p99OverTime(phase, op);
+        save(latencyBars(phase, op), "latency-" + phase + "-" + ChartFiles.slug(op));
+        XYChart distribution = distribution(phase, op);
+        if (distribution == null) {
+          skipped.add(phase + " " + op + " distribution: no hdr logs (run YCSB with -p hdrhistogram.fileoutput=true)");
+        }
+        save(distribution, "distribution-" + phase + "-" + ChartFiles.slug(op));
+        save(p99OverTime(phase, op), "p99-over-time-" + phase + "-" + ChartFiles.slug(op));
       }
-      throughputOverTime(phase);
+      XYChart overTime = throughputOverTime(phase);
+      if (overTime == null) {
+        skipped.add(phase + " throughput over time: no status lines (run YCSB with -s)");
+      }
+      save(overTime, "throughput-over-time-" + phase);
+      for (ServerMetricCharts.Group group : ServerMetricCharts.Group.values()) {
+        save(serverMetrics(phase, group), "server-" + group.slug + "-" + phase);
+      }
     }
   }
 
-  private Set<String> phases() {
+  private void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, String name) throws IOException {
+    if (chart != null) {
+      written.addAll(ChartFiles.save(chart, outDir, name));
+    }
+  }
+
+  /** The phases any run has, load before run. */
+  public Set<String> phases() {
     Set<String> phases = new LinkedHashSet<>();
     runs.forEach(r -> phases.addAll(r.summary().phases.keySet()));
     return phases;
   }
 
-  private Set<String> operations(String phase) {
+  /** The workload operations of a phase in any run (CLEANUP left out). */
+  public Set<String> operations(String phase) {
     Set<String> ops = new LinkedHashSet<>();
     for (ChartedRun r : runs) {
       PhaseSummary p = r.summary().phase(phase);
@@ -81,32 +107,41 @@ public final class RunCharts {
     return ops;
   }
 
-  private void throughputBars() throws IOException {
+  /** Throughput per phase and run: successful and all operations; null when no run has a figure. */
+  public CategoryChart throughputBars() {
     List<String> phases = new ArrayList<>(phases());
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Throughput").xAxisTitle("phase").yAxisTitle("operations per second").build();
+        .title("Throughput: successful operations (OK; batched inserts: rows stored) and all operations")
+        .xAxisTitle("phase").yAxisTitle("operations per second").build();
     style(chart.getStyler());
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     boolean any = false;
     for (ChartedRun r : runs) {
       List<String> x = new ArrayList<>();
-      List<Number> y = new ArrayList<>();
+      List<Number> successful = new ArrayList<>();
+      List<Number> all = new ArrayList<>();
+      boolean anySuccessful = false;
       for (String phase : phases) {
         PhaseSummary p = r.summary().phase(phase);
         x.add(phase);
-        y.add(p == null || p.throughputOps == null ? null : p.throughputOps);
+        successful.add(p == null ? null : p.successfulThroughputOps);
+        all.add(p == null ? null : p.throughputOps);
+        anySuccessful |= p != null && p.successfulThroughputOps != null;
         any |= p != null && p.throughputOps != null;
       }
-      chart.addSeries(r.label(), x, y);
+      if (anySuccessful) {
+        chart.addSeries(r.label() + " successful", x, successful);
+      }
+      chart.addSeries(r.label() + " all operations", x, all);
     }
-    if (any) {
-      written.addAll(ChartFiles.save(chart, outDir, "throughput"));
-    }
+    return any ? chart : null;
   }
 
-  private void latencyBars(String phase, String op) throws IOException {
+  /** avg, p50, p95, p99, p99.9 of one operation per run; null when no run has them. */
+  public CategoryChart latencyBars(String phase, String op) {
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(phase + " " + op + " latency percentiles").xAxisTitle("percentile").yAxisTitle("latency (us)").build();
+        .title(phase + " " + label(phase, op) + " latency percentiles").xAxisTitle("percentile")
+        .yAxisTitle("latency (us)").build();
     style(chart.getStyler());
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     List<String> categories = List.of("avg", "p50", "p95", "p99", "p99.9");
@@ -120,9 +155,7 @@ public final class RunCharts {
       series += addLatencySeries(chart, r.label() + basis, p.operations.get(op), categories);
       series += addLatencySeries(chart, r.label() + " (intended)", p.intendedOperations.get(op), categories);
     }
-    if (series > 0) {
-      written.addAll(ChartFiles.save(chart, outDir, "latency-" + phase + "-" + ChartFiles.slug(op)));
-    }
+    return series > 0 ? chart : null;
   }
 
   private static int addLatencySeries(CategoryChart chart, String name, OperationStats stats, List<String> categories) {
@@ -143,59 +176,97 @@ public final class RunCharts {
     return 1;
   }
 
-  private void throughputOverTime(String phase) throws IOException {
-    XYChart chart = timeChart(phase + " throughput over time", "operations per second");
+  /** Throughput per status interval, successful and all operations; null without status lines. */
+  public XYChart throughputOverTime(String phase) {
+    XYChart chart = timeChart(phase + " throughput over time: successful and all operations", "operations per second");
     int series = 0;
     for (ChartedRun r : runs) {
       PhaseSummary p = r.summary().phase(phase);
       if (p == null) {
         continue;
       }
-      List<Double> x = new ArrayList<>();
-      List<Double> y = new ArrayList<>();
-      for (StatusSample s : p.statusSeries) {
-        if (s.currentOpsPerSec != null) {
-          x.add((double) s.elapsedS);
-          y.add(s.currentOpsPerSec);
-        }
-      }
-      if (x.size() >= 2) {
-        chart.addSeries(r.label(), x, y).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
-        series++;
-      }
+      series += addRateSeries(chart, r.label() + " successful", p.statusSeries, s -> s.successfulOpsPerSec);
+      series += addRateSeries(chart, r.label() + " all operations", p.statusSeries, s -> s.currentOpsPerSec);
     }
-    if (series > 0) {
-      written.addAll(ChartFiles.save(chart, outDir, "throughput-over-time-" + phase));
-    } else {
-      skipped.add(phase + " throughput over time: no status lines (run YCSB with -s)");
+    if (series == 0) {
+      return null;
     }
+    fromZero(chart);
+    warmupBand(chart, phase);
+    return chart;
   }
 
-  private void p99OverTime(String phase, String op) throws IOException {
-    XYChart chart = timeChart(phase + " " + op + " p99 latency over time (per status interval)", "p99 latency (us)");
+  /**
+   * The y axis from 0 (every figure over time is a rate, a latency or a count) and never of zero height: XChart
+   * draws a flat series (a hit ratio of 100 % throughout, no deadlocks at all) on an axis of no range, off the chart.
+   */
+  private static void fromZero(XYChart chart) {
+    double top = 0;
+    for (XYSeries s : chart.getSeriesMap().values()) {
+      for (double v : s.getYData()) {
+        top = Math.max(top, v);
+      }
+    }
+    chart.getStyler().setYAxisMin(0.0);
+    chart.getStyler().setYAxisMax(top > 0 ? top * 1.05 : 1.0);
+  }
+
+  private static int addRateSeries(XYChart chart, String name, List<StatusSample> samples,
+                                   java.util.function.Function<StatusSample, Double> rate) {
+    List<Double> x = new ArrayList<>();
+    List<Double> y = new ArrayList<>();
+    for (StatusSample s : samples) {
+      if (rate.apply(s) != null) {
+        x.add((double) s.elapsedS);
+        y.add(rate.apply(s));
+      }
+    }
+    if (x.size() < 2) {
+      return 0;
+    }
+    chart.addSeries(name, x, y).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+    return 1;
+  }
+
+  /** The series' name as reports give it: where inserts were batched, INSERT and INSERT-BATCH say what they time. */
+  private String label(String phase, String op) {
+    boolean batched = runs.stream().anyMatch(r -> r.summary().phase(phase) != null
+        && r.summary().phase(phase).batchedInserts != null);
+    return OperationNames.label(op, batched);
+  }
+
+  /** p99 (and average) latency of one operation per status interval; null without status lines. */
+  public XYChart p99OverTime(String phase, String op) {
+    XYChart chart = timeChart(phase + " " + label(phase, op) + " p99 latency over time (per status interval)",
+        "p99 latency (us)");
     int series = 0;
     for (ChartedRun r : runs) {
       PhaseSummary p = r.summary().phase(phase);
       if (p == null) {
         continue;
       }
-      series += addP99Series(chart, r.label(), p.statusSeries, op);
-      series += addP99Series(chart, r.label() + " (intended)", p.statusSeries, "Intended-" + op);
+      series += addLatencySeries(chart, r.label() + " p99", p.statusSeries, op, "p99");
+      series += addLatencySeries(chart, r.label() + " p99 (intended)", p.statusSeries, "Intended-" + op, "p99");
+      series += addLatencySeries(chart, r.label() + " avg", p.statusSeries, op, "avg");
     }
-    if (series > 0) {
-      written.addAll(ChartFiles.save(chart, outDir, "p99-over-time-" + phase + "-" + ChartFiles.slug(op)));
+    if (series == 0) {
+      return null;
     }
+    fromZero(chart);
+    warmupBand(chart, phase);
+    return chart;
   }
 
-  private static int addP99Series(XYChart chart, String name, List<StatusSample> samples, String series) {
+  private static int addLatencySeries(XYChart chart, String name, List<StatusSample> samples, String series,
+                                      String statistic) {
     List<Double> x = new ArrayList<>();
     List<Double> y = new ArrayList<>();
     for (StatusSample s : samples) {
       Map<String, Double> stats = s.latencyUs.get(series);
       // An interval with no operations of this kind has no p99, not a p99 of 0.
-      if (stats != null && stats.get("p99") != null && stats.getOrDefault("count", 0.0) > 0) {
+      if (stats != null && stats.get(statistic) != null && stats.getOrDefault("count", 0.0) > 0) {
         x.add((double) s.elapsedS);
-        y.add(stats.get("p99"));
+        y.add(stats.get(statistic));
       }
     }
     if (x.size() < 2) {
@@ -218,9 +289,9 @@ public final class RunCharts {
    * Latency by percentile with x = 1 / (1 - percentile) on a log axis, so p90, p99, p99.9 are evenly spaced and
    * the tail is as visible as the median; y on a log axis too.
    */
-  private void distribution(String phase, String op) throws IOException {
+  public XYChart distribution(String phase, String op) {
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(phase + " " + op + " latency by percentile")
+        .title(phase + " " + label(phase, op) + " latency by percentile")
         .xAxisTitle("1/(1-percentile): 10 = p90, 100 = p99, 1000 = p99.9, 10000 = p99.99")
         .yAxisTitle("latency (us)").build();
     style(chart.getStyler());
@@ -233,11 +304,7 @@ public final class RunCharts {
       series += addDistribution(chart, r.label(), histogramOf(r, phase, op));
       series += addDistribution(chart, r.label() + " (intended)", histogramOf(r, phase, "Intended-" + op));
     }
-    if (series > 0) {
-      written.addAll(ChartFiles.save(chart, outDir, "distribution-" + phase + "-" + ChartFiles.slug(op)));
-    } else {
-      skipped.add(phase + " " + op + " distribution: no hdr logs (run YCSB with -p hdrhistogram.fileoutput=true)");
-    }
+    return series > 0 ? chart : null;
   }
 
   private static int addDistribution(XYChart chart, String name, Histogram histogram) {
@@ -262,7 +329,10 @@ public final class RunCharts {
     return 1;
   }
 
-  /** All intervals of the series' hdr logs in the run (all clients), or null if it has none. */
+  /**
+   * The series' intervals in the run's hdr logs (all clients), or null if it has none: after each client's warm-up
+   * when the phase had one (the cut its phase.json records), so the spectrum matches the summary's percentiles.
+   */
   private static Histogram histogramOf(ChartedRun run, String phase, String series) {
     PhaseSummary p = run.summary().phase(phase);
     if (p == null || run.folder() == null || p.hdrLogs.isEmpty()) {
@@ -274,14 +344,91 @@ public final class RunCharts {
       if (Files.isRegularFile(file)) {
         HdrLog log = HdrLog.read(file);
         if (log.series().equals(series)) {
-          log.intervals().forEach(i -> parts.add(i.histogram()));
+          com.mytopling.ycsb.results.model.PhaseClock clock = p.warmup == null ? null
+              : com.mytopling.ycsb.results.model.PhaseClock.in(file.getParent());
+          HdrLog measured = clock != null && clock.warmupEndMs != null ? log.from(clock.warmupEndMs) : log;
+          measured.intervals().forEach(i -> parts.add(i.histogram()));
         }
       }
     }
     return parts.isEmpty() ? null : HistogramStats.union(parts);
   }
 
-  private static void style(Styler styler) {
+  /** The server's figures of one group over time, per run; null when no run sampled them. */
+  public XYChart serverMetrics(String phase, ServerMetricCharts.Group group) {
+    XYChart chart = timeChart(phase + " server: " + group.title, group.unit);
+    if (group.logarithmic) {
+      chart.getStyler().setYAxisLogarithmic(true);
+    }
+    int series = 0;
+    for (ChartedRun r : runs) {
+      if (r.summary().phase(phase) == null || r.folder() == null) {
+        continue;
+      }
+      var rows = com.mytopling.ycsb.results.parse.ServerMetricsReader.rows(r.folder(), phase);
+      String prefix = runs.size() > 1 ? r.label() + " " : "";
+      for (ServerMetricCharts.Line line : group.lines) {
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        for (var row : rows) {
+          Double v = line.value(row);
+          if (v != null && (!group.logarithmic || v > 0)) {
+            x.add(row.elapsedS());
+            y.add(v);
+          }
+        }
+        if (x.size() >= 2) {
+          chart.addSeries(prefix + line.label(), x, y).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+          series++;
+        }
+      }
+    }
+    if (series == 0) {
+      return null;
+    }
+    fromZero(chart);
+    warmupBand(chart, phase);
+    return chart;
+  }
+
+  /**
+   * A shaded band over the warm-up (the seconds left out of the phase's figures), from 0 to where the measured window
+   * starts, as tall as the chart's highest point: an area series, so it is drawn and named in the legend.
+   */
+  private void warmupBand(XYChart chart, String phase) {
+    double end = 0;
+    for (ChartedRun r : runs) {
+      PhaseSummary p = r.summary().phase(phase);
+      if (p != null && p.warmup != null && p.warmup.measuredFromS != null) {
+        end = Math.max(end, p.warmup.measuredFromS);
+      }
+    }
+    if (end <= 0) {
+      return;
+    }
+    double top = 0;
+    for (XYSeries s : chart.getSeriesMap().values()) {
+      for (double v : s.getYData()) {
+        top = Math.max(top, v);
+      }
+    }
+    if (top <= 0) {
+      return;
+    }
+    XYSeries band = chart.addSeries(String.format(java.util.Locale.ROOT, "warm-up, left out (%.0f s)", end),
+        new double[] {0, end}, new double[] {top, top});
+    band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
+    band.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+    band.setFillColor(new Color(128, 128, 128, 60));
+    band.setLineColor(new Color(128, 128, 128, 120));
+  }
+
+  public static void style(Styler styler) {
+    // Solid grid lines: a dashed one is drawn as hundreds of small rectangles in SVG.
+    if (styler instanceof org.knowm.xchart.style.AxesChartStyler axes) {
+      axes.setPlotGridLinesStroke(new java.awt.BasicStroke(0.5f));
+      axes.setPlotGridLinesColor(new Color(225, 225, 225));
+    }
     styler.setChartBackgroundColor(Color.WHITE);
     styler.setPlotBackgroundColor(Color.WHITE);
     styler.setLegendBorderColor(Color.LIGHT_GRAY);

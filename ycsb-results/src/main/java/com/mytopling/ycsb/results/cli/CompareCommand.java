@@ -78,7 +78,8 @@ final class CompareCommand implements Command {
       }
     }
     text.append("\nRatios are against the first run (").append(runs.get(0).run)
-        .append("). Throughput: higher is better; latency: lower is better.\n");
+        .append("). Throughput: higher is better; latency: lower is better. Successful throughput counts operations "
+            + "that returned OK (batched inserts: rows the server stored); all operations include failed ones.\n");
     return text.toString();
   }
 
@@ -101,7 +102,7 @@ final class CompareCommand implements Command {
   }
 
   private static String value(ComparisonTable.Row row, int i) {
-    return row.metric().equals("throughput") ? Format.throughput(row.values().get(i)) : Format.number(row.values().get(i));
+    return row.unit().equals("ops/s") ? Format.throughput(row.values().get(i)) : Format.number(row.values().get(i));
   }
 
   static String csv(List<RunSummary> runs, List<ComparisonTable.Row> rows) {

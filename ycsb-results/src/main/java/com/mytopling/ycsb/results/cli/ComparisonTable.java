@@ -3,6 +3,7 @@ package com.mytopling.ycsb.results.cli;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
+import com.mytopling.ycsb.results.parse.OperationNames;
 import com.mytopling.ycsb.results.parse.Percentiles;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -26,6 +27,9 @@ public final class ComparisonTable {
     }
   }
 
+  /** The figure a comparison leads with: throughput of operations that succeeded. */
+  public static final String SUCCESSFUL_THROUGHPUT = "successful throughput";
+
   private ComparisonTable() {
   }
 
@@ -36,7 +40,10 @@ public final class ComparisonTable {
     runs.forEach(r -> phases.addAll(r.phases.keySet()));
     for (String phase : phases) {
       List<PhaseSummary> perRun = runs.stream().map(r -> r.phase(phase)).toList();
-      rows.add(new Row(phase, null, "throughput", "ops/s", values(perRun, p -> p.throughputOps)));
+      rows.add(new Row(phase, null, SUCCESSFUL_THROUGHPUT, "ops/s", values(perRun, p -> p.successfulThroughputOps)));
+      rows.add(new Row(phase, null, "throughput of all operations", "ops/s", values(perRun, p -> p.throughputOps)));
+      rows.add(new Row(phase, null, "insert cost per row (batched)", "us",
+          values(perRun, p -> p.batchedInserts == null ? null : p.batchedInserts.costPerRowUs)));
       addOperationRows(rows, phase, perRun, "", PhaseSummary::workloadOperations);
       addOperationRows(rows, phase, perRun, "intended ", p -> p.intendedOperations);
     }
@@ -53,14 +60,21 @@ public final class ComparisonTable {
       }
     });
     operations.remove("CLEANUP");
+    boolean anyBatched = perRun.stream().anyMatch(p -> p != null && p.batchedInserts != null);
+    boolean allBatched = perRun.stream().allMatch(p -> p == null || p.batchedInserts != null);
     for (String op : operations) {
       Function<PhaseSummary, OperationStats> stats = p -> series.apply(p).get(op);
-      rows.add(new Row(phase, op, prefix + "count", "ops", values(perRun, p -> asDouble(stats.apply(p), s -> s.count == null ? null : s.count.doubleValue()))));
-      rows.add(new Row(phase, op, prefix + "avg", "us", values(perRun, p -> asDouble(stats.apply(p), s -> s.avgUs))));
-      for (String pct : Percentiles.STANDARD) {
-        rows.add(new Row(phase, op, prefix + pct, "us", values(perRun, p -> asDouble(stats.apply(p), s -> s.percentile(pct)))));
+      String label = OperationNames.label(op, anyBatched);
+      if (anyBatched && !allBatched && op.equals(OperationNames.INSERT)) {
+        label = "INSERT (buffer append in the batched runs)";
       }
-      rows.add(new Row(phase, op, prefix + "max", "us", values(perRun, p -> asDouble(stats.apply(p), s -> s.maxUs))));
+      String name = label;
+      rows.add(new Row(phase, name, prefix + "count", "ops", values(perRun, p -> asDouble(stats.apply(p), s -> s.count == null ? null : s.count.doubleValue()))));
+      rows.add(new Row(phase, name, prefix + "avg", "us", values(perRun, p -> asDouble(stats.apply(p), s -> s.avgUs))));
+      for (String pct : Percentiles.STANDARD) {
+        rows.add(new Row(phase, name, prefix + pct, "us", values(perRun, p -> asDouble(stats.apply(p), s -> s.percentile(pct)))));
+      }
+      rows.add(new Row(phase, name, prefix + "max", "us", values(perRun, p -> asDouble(stats.apply(p), s -> s.maxUs))));
     }
   }
 

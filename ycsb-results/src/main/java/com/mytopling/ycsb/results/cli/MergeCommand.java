@@ -75,8 +75,9 @@ final class MergeCommand implements Command {
     return ReportCli.OK;
   }
 
+  /** Clients are numbered from 0, as scripts/benchmark numbers its own. */
   private static int nextClientNumber(Path outDir) {
-    int next = 1;
+    int next = 0;
     for (String phase : RunFolder.PHASES) {
       Path dir = outDir.resolve("hdr").resolve(phase);
       while (Files.isDirectory(dir.resolve("client-" + next))) {
@@ -128,6 +129,11 @@ final class MergeCommand implements Command {
     Files.createDirectories(to);
     for (Path file : HdrLog.filesIn(from)) {
       Files.copy(file, to.resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+    // The phase's clock (its warm-up cut) goes with its logs.
+    Path clock = from.resolve(com.mytopling.ycsb.results.model.PhaseClock.FILE_NAME);
+    if (Files.isRegularFile(clock)) {
+      Files.copy(clock, to.resolve(clock.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
   }
 

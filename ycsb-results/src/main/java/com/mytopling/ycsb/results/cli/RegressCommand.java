@@ -27,6 +27,8 @@ import org.apache.commons.cli.Options;
  */
 final class RegressCommand implements Command {
   static final int MIN_RUNS_PER_SIDE = 3;
+  static final String SUCCESSFUL_THROUGHPUT = "successful throughput (ops/s)";
+  static final String ALL_THROUGHPUT = "throughput of all operations (ops/s)";
 
   @Override
   public String name() {
@@ -105,6 +107,10 @@ final class RegressCommand implements Command {
       checks.replaceAll(RegressionCheck::asPaired);
     }
     out.print(render(checks, baseline.size(), candidate.size(), phase, alpha, paired));
+    if (checks.stream().noneMatch(c -> c.metric().endsWith(SUCCESSFUL_THROUGHPUT))) {
+      out.println("note: not every run records successful operations (no return codes): gated on the throughput of "
+          + "all operations");
+    }
     setupDifferences.forEach(d -> out.println("note: not like-for-like: " + d));
     RunSettings.differences(all, true).stream().filter(d -> d.contains("(not recorded)"))
         .forEach(d -> out.println("note: recorded by some runs only: " + d));
@@ -128,7 +134,13 @@ final class RegressCommand implements Command {
   static List<RegressionCheck> checks(List<RunSummary> baseline, List<RunSummary> candidate, String phase,
                                       double maxDrop, double maxP99Rise, double alpha) {
     List<RegressionCheck> checks = new ArrayList<>();
-    checks.add(new RegressionCheck(phase + " throughput (ops/s)", true,
+    // Successful operations first: a server that fails fast raises the throughput of all operations.
+    double[] okBase = values(baseline, phase, p -> p.successfulThroughputOps);
+    double[] okCand = values(candidate, phase, p -> p.successfulThroughputOps);
+    if (okBase.length == baseline.size() && okCand.length == candidate.size()) {
+      checks.add(new RegressionCheck(phase + " " + SUCCESSFUL_THROUGHPUT, true, okBase, okCand, maxDrop, alpha));
+    }
+    checks.add(new RegressionCheck(phase + " " + ALL_THROUGHPUT, true,
         values(baseline, phase, p -> p.throughputOps), values(candidate, phase, p -> p.throughputOps), maxDrop, alpha));
     Set<String> operations = new LinkedHashSet<>(baseline.get(0).phase(phase).workloadOperations().keySet());
     for (RunSummary run : all(baseline, candidate)) {

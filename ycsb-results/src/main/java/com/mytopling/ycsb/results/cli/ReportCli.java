@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.cli;
 
+import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.results.ReportException;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -8,20 +9,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Entry point of scripts/report: dispatches to a subcommand. Bad input ends with one line on stderr and exit 2;
- * an unexpected failure with one line and exit 3 (REPORT_DEBUG=1 adds the stack trace).
+ * Entry point of scripts/report: dispatches to a subcommand. Exit statuses are the harness's
+ * ({@link ExitStatus}): bad input ends with one line on stderr and BAD_INPUT; a regression found by
+ * the gate is FAILED; an unexpected failure is one line and INTERNAL_ERROR (REPORT_DEBUG=1 adds the
+ * stack trace). The constants below name them for the commands.
  */
 public final class ReportCli {
-  public static final int OK = 0;
-  public static final int VERDICT_FAILED = 1;
-  public static final int BAD_INPUT = 2;
-  public static final int INTERNAL_ERROR = 3;
+  public static final int OK = ExitStatus.OK.code;
+  public static final int VERDICT_FAILED = ExitStatus.FAILED.code;
+  public static final int BAD_INPUT = ExitStatus.BAD_INPUT.code;
+  public static final int INTERNAL_ERROR = ExitStatus.INTERNAL_ERROR.code;
 
   private final Map<String, Command> commands = new LinkedHashMap<>();
 
   public ReportCli() {
     for (Command c : List.of(new SummarizeCommand(), new ShowCommand(), new CompareCommand(), new ChartCommand(),
-        new MergeCommand(), new RegressCommand())) {
+        new MergeCommand(), new RegressCommand(), new HtmlCommand())) {
       commands.put(c.name(), c);
     }
   }

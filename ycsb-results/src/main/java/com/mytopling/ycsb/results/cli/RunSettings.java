@@ -2,7 +2,7 @@ package com.mytopling.ycsb.results.cli;
 
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
-import com.mytopling.ycsb.results.parse.Secrets;
+import com.mytopling.ycsb.core.Secrets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

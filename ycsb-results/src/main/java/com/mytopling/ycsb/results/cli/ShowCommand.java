@@ -4,6 +4,7 @@ import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
+import com.mytopling.ycsb.results.parse.OperationNames;
 import com.mytopling.ycsb.results.parse.Percentiles;
 import com.mytopling.ycsb.results.parse.RunLoader;
 import java.io.PrintStream;
@@ -66,9 +67,28 @@ final class ShowCommand implements Command {
     List<List<String>> phaseRows = new ArrayList<>();
     run.phases.forEach((name, p) -> phaseRows.add(List.of(name,
         p.runtimeMs == null ? "-" : String.format(java.util.Locale.ROOT, "%,.1f", p.runtimeMs / 1000.0),
-        Format.throughput(p.throughputOps),
+        Format.throughput(p.successfulThroughputOps), Format.throughput(p.throughputOps),
         p.source == null ? "" : p.source + (p.merge != null ? " (" + p.merge.clientCount + " clients)" : ""))));
-    text.append('\n').append(Format.table(List.of("phase", "runtime_s", "throughput_ops/s", "from"), phaseRows));
+    text.append('\n').append(Format.table(List.of("phase", "runtime_s", "successful_ops/s", "all_ops/s", "from"),
+        phaseRows));
+    text.append("successful = operations that returned OK; batched inserts count the rows the server stored "
+        + "(all_ops/s counts failed operations too)\n");
+    run.phases.forEach((name, p) -> {
+      if (p.warmup != null) {
+        text.append(String.format(java.util.Locale.ROOT, "%s: the first %d s (warm-up) are left out of throughput and "
+            + "latency%n", name, p.warmup.seconds));
+      }
+      if (p.steadyState != null) {
+        text.append(name).append(": ").append(p.steadyState.verdict).append('\n');
+      }
+    });
+    run.phases.forEach((name, p) -> {
+      Long all = operationCount(p);
+      if (p.successfulOperations != null && all != null && p.successfulOperations < all) {
+        text.append(String.format(java.util.Locale.ROOT, "%s: %,d of %,d operations successful%n", name,
+            p.successfulOperations, all));
+      }
+    });
     run.phases.forEach((name, p) -> {
       if (p.merge != null && p.clients != null) {
         List<String> own = new ArrayList<>();
@@ -82,21 +102,41 @@ final class ShowCommand implements Command {
     return text.toString();
   }
 
+  /** Operations the phase counted (DB calls less one per read-modify-write), or null when unknown. */
+  private static Long operationCount(PhaseSummary phase) {
+    if (phase.merge != null && phase.clients != null
+        && phase.clients.stream().allMatch(c -> c.operations != null)) {
+      return phase.clients.stream().mapToLong(c -> c.operations).sum();
+    }
+    if (phase.runtimeMs != null && phase.throughputOps != null) {
+      return Math.round(phase.throughputOps * phase.runtimeMs / 1000.0);
+    }
+    return null;
+  }
+
   private static String latencyTable(String phaseName, PhaseSummary phase) {
     List<String> header = new ArrayList<>(List.of(phaseName + " latency_us", "count", "avg"));
     header.addAll(List.of(Percentiles.STANDARD));
     header.addAll(List.of("max", "not_ok"));
     List<List<String>> rows = new ArrayList<>();
     String actualLabel = "intended".equals(phase.latencyBasis) ? " (intended)" : "";
-    phase.workloadOperations().forEach((op, s) -> rows.add(row(op + actualLabel, s)));
+    boolean batched = phase.batchedInserts != null;
+    phase.workloadOperations().forEach((op, s) -> rows.add(row(OperationNames.label(op, batched) + actualLabel, s)));
     phase.intendedOperations.forEach((op, s) -> {
       if (!op.equals("CLEANUP")) {
-        rows.add(row(op + " (intended)", s));
+        rows.add(row(OperationNames.label(op, batched) + " (intended)", s));
       }
     });
     StringBuilder text = new StringBuilder(rows.isEmpty()
         ? phaseName + ": no latency figures (" + (phase.source == null ? "none recorded" : phase.source) + ")\n"
         : Format.table(header, rows));
+    if (batched) {
+      PhaseSummary.BatchedInserts b = phase.batchedInserts;
+      text.append(String.format(java.util.Locale.ROOT, "inserts were batched: %s statements with %s rows (%s stored); "
+              + "per row %s us of statement time; INSERT (buffer append) is the time to add a row to the client's "
+              + "batch, not an insert's latency%n", Format.number(asDouble(b.statements)), Format.number(asDouble(b.rows)),
+          Format.number(asDouble(b.rowsStored)), Format.number(b.costPerRowUs)));
+    }
     if (phase.bindingTotals != null && !phase.bindingTotals.isEmpty()) {
       List<String> totals = new ArrayList<>();
       phase.bindingTotals.forEach((k, v) -> totals.add(k + "=" + v));
@@ -106,8 +146,22 @@ final class ShowCommand implements Command {
       text.append("(intended) = latency from the operation's scheduled start under -target: includes queueing "
           + "behind slow operations (coordinated omission corrected)\n");
     }
+    if (phase.serverMetrics != null && !phase.serverMetrics.perSecond.isEmpty()) {
+      List<String> server = new ArrayList<>();
+      phase.serverMetrics.perSecond.forEach((k, v) -> {
+        if (v != 0) {
+          server.add(k + "=" + Format.number(v));
+        }
+      });
+      text.append("server per second (server-metrics.csv; threads_running: average): ").append(String.join(" ", server))
+          .append('\n');
+    }
     phase.warnings.forEach(w -> text.append("warning: ").append(w).append('\n'));
     return text.toString();
+  }
+
+  private static Double asDouble(Long v) {
+    return v == null ? null : v.doubleValue();
   }
 
   private static List<String> row(String label, OperationStats s) {

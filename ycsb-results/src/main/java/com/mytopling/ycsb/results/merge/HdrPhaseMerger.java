@@ -20,9 +20,13 @@ import org.HdrHistogram.Histogram;
  * that: exactly what one YCSB process doing all the work would report (percentiles of several clients must never
  * be averaged: the mean of two p99s is not the p99 of anything).
  *
- * <p>Throughput: operations counted in the common window (the time in which every client was running), divided by
+ * <p>Throughput: operations counted in the common window (the time in which every client was working), divided by
  * its length. Intervals wholly inside the window count fully; an interval crossing an edge of the window counts
- * in proportion to its overlap (at most one status interval per client at each end is prorated this way).
+ * in proportion to its overlap (at most one status interval per client at each end is prorated this way). A
+ * client works from its first interval with operations to its last interval with operations or cleanup (the
+ * cleanup flushes the last batches): intervals written after that, such as the one YCSB's final report cuts after
+ * the workload's own cleanup (the file workload measures the table's size there), hold no work and are left out.
+ * The same is done for successful operations, counted from the series that hold successful calls only.
  */
 public final class HdrPhaseMerger {
   private static final String INTENDED_PREFIX = "Intended-";
@@ -31,6 +35,11 @@ public final class HdrPhaseMerger {
 
   /** One client's logs of the phase. */
   public record ClientLogs(String client, List<HdrLog> logs) {
+    /** The logs' intervals from {@code cutMs} on (see {@link HdrLog#from}); series with none are dropped. */
+    public ClientLogs from(long cutMs) {
+      return new ClientLogs(client, logs.stream().map(l -> l.from(cutMs)).filter(l -> !l.intervals().isEmpty())
+          .toList());
+    }
   }
 
   private HdrPhaseMerger() {
@@ -45,15 +54,36 @@ public final class HdrPhaseMerger {
   }
 
   public static PhaseSummary merge(List<ClientLogs> clients) {
+    return merge(clients, java.util.Collections.nCopies(clients.size(), null));
+  }
+
+  /**
+   * Merges the clients' logs, each from the end of its warm-up on.
+   *
+   * @param warmupEndsMs per client, the moment its warm-up ended (its logs are cut there), or null for none. Latency
+   *     and throughput count the intervals that start at or after it; the timeline keeps every interval, so that
+   *     charts show the warm-up too.
+   */
+  public static PhaseSummary merge(List<ClientLogs> clients, List<Long> warmupEndsMs) {
     if (clients.isEmpty()) {
       throw new ReportException("nothing to merge: no client HdrHistogram logs given");
     }
+    List<ClientLogs> measured = new ArrayList<>();
+    for (int i = 0; i < clients.size(); i++) {
+      Long cut = warmupEndsMs.get(i);
+      measured.add(cut == null ? clients.get(i) : clients.get(i).from(cut));
+    }
     PhaseSummary phase = new PhaseSummary();
     phase.source = "merged-hdr-logs";
-    mergeLatencies(clients, phase);
-    mergeThroughput(clients, phase);
+    mergeLatencies(measured, phase);
+    mergeThroughput(measured, phase);
     phase.statusSeries = MergedTimeline.build(clients);
     return phase;
+  }
+
+  /** Epoch milliseconds of elapsed 0 of a merged phase's status series: the first client's first operation. */
+  public static Long timelineStartMs(List<ClientLogs> clients) {
+    return MergedTimeline.startMs(clients);
   }
 
   private static void mergeLatencies(List<ClientLogs> clients, PhaseSummary phase) {
@@ -91,9 +121,14 @@ public final class HdrPhaseMerger {
       }
       PhaseSummary.ClientFigures figures = new PhaseSummary.ClientFigures();
       figures.client = client.client();
-      figures.startMs = counted.stream().mapToLong(HdrLog::startMs).min().orElseThrow();
-      figures.endMs = counted.stream().mapToLong(HdrLog::endMs).max().orElseThrow();
-      figures.operations = Math.round(operationsBetween(client, Long.MIN_VALUE, Long.MAX_VALUE));
+      long[] active = activeSpan(client);
+      if (active == null) {
+        throw new ReportException("client " + client.client() + ": its HdrHistogram logs hold no operations"
+            + " (after the warm-up, if one was asked for: a warm-up as long as the phase leaves nothing to measure)");
+      }
+      figures.startMs = active[0];
+      figures.endMs = active[1];
+      figures.operations = Math.round(operationsBetween(client, Long.MIN_VALUE, Long.MAX_VALUE, false));
       phase.clients.add(figures);
       windowStart = Math.max(windowStart, figures.startMs);
       windowEnd = Math.min(windowEnd, figures.endMs);
@@ -105,12 +140,18 @@ public final class HdrPhaseMerger {
           + "were they started together? Throughput cannot be summed honestly");
     }
     double ops = 0;
-    for (ClientLogs client : clients) {
-      ops += operationsBetween(client, windowStart, windowEnd);
+    double successful = 0;
+    for (int c = 0; c < clients.size(); c++) {
+      ops += operationsBetween(clients.get(c), windowStart, windowEnd, false);
+      double ok = Math.max(0, operationsBetween(clients.get(c), windowStart, windowEnd, true));
+      phase.clients.get(c).successfulOpsInCommonWindow = ok;
+      successful += ok;
     }
     info.commonWindowStartMs = windowStart;
     info.commonWindowEndMs = windowEnd;
     info.opsInCommonWindow = ops;
+    info.successfulOpsInCommonWindow = successful;
+    phase.successfulThroughputOps = successful * 1000.0 / (windowEnd - windowStart);
     phase.merge = info;
     phase.runtimeMs = (double) (windowEnd - windowStart);
     phase.throughputOps = ops * 1000.0 / (windowEnd - windowStart);
@@ -133,12 +174,40 @@ public final class HdrPhaseMerger {
     return result;
   }
 
-  /** Operations the client's threads completed in [fromMs, toMs): DB calls, less one READ and UPDATE per RMW. */
-  private static double operationsBetween(ClientLogs client, long fromMs, long toMs) {
+  /**
+   * The client's working span: from the start of its first interval with operations to the end of its last
+   * interval with operations or cleanup; null when no interval has any.
+   */
+  static long[] activeSpan(ClientLogs client) {
+    long start = Long.MAX_VALUE;
+    long end = Long.MIN_VALUE;
+    for (HdrLog log : client.logs()) {
+      boolean operations = OperationNames.isCountedDbCall(log.series());
+      if (!operations && !log.series().equals(OperationNames.CLEANUP)) {
+        continue;
+      }
+      for (HdrLog.Interval interval : log.intervals()) {
+        if (interval.histogram().getTotalCount() > 0) {
+          if (operations) {
+            start = Math.min(start, interval.startMs());
+          }
+          end = Math.max(end, interval.endMs());
+        }
+      }
+    }
+    return start == Long.MAX_VALUE ? null : new long[] {start, Math.max(start, end)};
+  }
+
+  /**
+   * Operations the client's threads completed in [fromMs, toMs): DB calls, less one READ and UPDATE per RMW; with
+   * {@code successfulOnly} the successful calls only (the failed ones are in OP-FAILED series).
+   */
+  static double operationsBetween(ClientLogs client, long fromMs, long toMs, boolean successfulOnly) {
     double ops = 0;
     for (HdrLog log : client.logs()) {
       int sign;
-      if (OperationNames.isCountedDbCall(log.series())) {
+      if (successfulOnly ? OperationNames.isSuccessfulDbCall(log.series())
+          : OperationNames.isCountedDbCall(log.series())) {
         sign = 1;
       } else if (log.series().equals(OperationNames.READ_MODIFY_WRITE)) {
         sign = -1;

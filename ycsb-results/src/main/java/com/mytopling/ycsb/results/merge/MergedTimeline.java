@@ -24,16 +24,29 @@ final class MergedTimeline {
   private MergedTimeline() {
   }
 
+  /** The first client's first operation, epoch milliseconds; null when no client has any. */
+  static Long startMs(List<HdrPhaseMerger.ClientLogs> clients) {
+    Long start = null;
+    for (HdrPhaseMerger.ClientLogs client : clients) {
+      long[] active = HdrPhaseMerger.activeSpan(client);
+      if (active != null) {
+        start = start == null ? active[0] : Math.min(start, active[0]);
+      }
+    }
+    return start;
+  }
+
   static List<StatusSample> build(List<HdrPhaseMerger.ClientLogs> clients) {
     long start = Long.MAX_VALUE;
     long end = Long.MIN_VALUE;
     List<Long> lengths = new ArrayList<>();
     for (HdrPhaseMerger.ClientLogs client : clients) {
+      long[] active = HdrPhaseMerger.activeSpan(client);
+      if (active != null) {
+        start = Math.min(start, active[0]);
+        end = Math.max(end, active[1]);
+      }
       for (HdrLog log : client.logs()) {
-        if (sign(log) != 0) {
-          start = Math.min(start, log.startMs());
-          end = Math.max(end, log.endMs());
-        }
         log.intervals().forEach(i -> lengths.add(i.endMs() - i.startMs()));
       }
     }
@@ -43,6 +56,7 @@ final class MergedTimeline {
     }
     int binCount = (int) ((end - start + binMs - 1) / binMs);
     double[] ops = new double[binCount];
+    double[] successful = new double[binCount];
     List<Map<String, List<Histogram>>> latencies = new ArrayList<>();
     for (int b = 0; b < binCount; b++) {
       latencies.add(new TreeMap<>());
@@ -56,6 +70,10 @@ final class MergedTimeline {
           if (sign != 0) {
             spread(ops, sign * interval.histogram().getTotalCount(), interval, start, binMs);
           }
+          int successSign = successSign(log);
+          if (successSign != 0) {
+            spread(successful, successSign * interval.histogram().getTotalCount(), interval, start, binMs);
+          }
           // Latency: whole intervals only (a histogram cannot be split), into the bin holding the midpoint.
           long mid = (interval.startMs() + interval.endMs()) / 2;
           int bin = (int) Math.max(0, Math.min(binCount - 1, (mid - start) / binMs));
@@ -66,19 +84,31 @@ final class MergedTimeline {
     SimpleDateFormat format = new SimpleDateFormat("yyyy-MM-dd HH:mm:ss:SSS");
     List<StatusSample> series = new ArrayList<>();
     double total = 0;
+    double totalSuccessful = 0;
     for (int b = 0; b < binCount; b++) {
       long binStart = start + b * binMs;
       long binEnd = Math.min(binStart + binMs, end);
       total += ops[b];
+      totalSuccessful += Math.max(0, successful[b]);
       StatusSample sample = new StatusSample();
       sample.timestamp = format.format(new Date(binEnd));
       sample.elapsedS = Math.round((binEnd - start) / 1000.0);
       sample.totalOps = Math.round(total);
       sample.currentOpsPerSec = ops[b] * 1000.0 / (binEnd - binStart);
+      sample.successfulOps = Math.round(totalSuccessful);
+      sample.successfulOpsPerSec = Math.max(0, successful[b]) * 1000.0 / (binEnd - binStart);
       latencies.get(b).forEach((name, parts) -> sample.latencyUs.put(name, statusStats(HistogramStats.union(parts))));
       series.add(sample);
     }
     return series;
+  }
+
+  /** Successful calls count (READ, UPDATE, INSERT, SCAN, DELETE: DBWrapper puts failed ones elsewhere), less RMW. */
+  private static int successSign(HdrLog log) {
+    if (OperationNames.isSuccessfulDbCall(log.series())) {
+      return 1;
+    }
+    return log.series().equals(OperationNames.READ_MODIFY_WRITE) ? -1 : 0;
   }
 
   private static int sign(HdrLog log) {

@@ -9,7 +9,17 @@ import java.util.Map;
 public class PhaseSummary {
   /** YCSB's [OVERALL] RunTime(ms), or the common time window of a merged multi-client phase. */
   public Double runtimeMs;
-  /** YCSB's [OVERALL] Throughput(ops/sec), or the summed throughput of all clients over the common window. */
+  /**
+   * Throughput of successful operations (docs/results.md, "Successful operations"): what a reader should quote.
+   * Over YCSB's run time, or for a merged phase over the common window. Absent when return codes are unknown.
+   */
+  public Double successfulThroughputOps;
+  /** Successful operations of the whole phase (all clients), from the return codes. */
+  public Long successfulOperations;
+  /**
+   * YCSB's [OVERALL] Throughput(ops/sec), or the summed throughput of all clients over the common window: every
+   * operation, failed ones included (a server that fails fast raises it).
+   */
   public Double throughputOps;
   /**
    * "actual" when latencies are measured from the actual start of each operation (YCSB's default),
@@ -28,8 +38,23 @@ public class PhaseSummary {
   public Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
   /** Status lines of the phase's stderr, in order. */
   public List<StatusSample> statusSeries = new ArrayList<>();
-  /** The binding's "[mytopling] totals:" figures (rows stored/failed, reconnects, errors), when it printed them. */
+  /**
+   * The binding's "[mytopling] totals:" figures (rows stored/failed, reconnects, errors), when it printed them;
+   * for a merged phase, each figure summed over the clients.
+   */
   public Map<String, String> bindingTotals;
+  /**
+   * Present when inserts were batched (the binding's INSERT-BATCH series): then the INSERT series times appending a
+   * row to the client's buffer, not a server round trip, and the figures that describe inserts are these and the
+   * INSERT-BATCH series' latency (one sample per multi-row statement).
+   */
+  public BatchedInserts batchedInserts;
+  /** Present when the first seconds of the phase were left out of its figures (measurement.warmup). */
+  public Warmup warmup;
+  /** Whether the measured window was steady, so that a reader knows when to run longer. */
+  public SteadyState steadyState;
+  /** The server's counters over the measured window (server-metrics.csv), when they were sampled. */
+  public ServerMetricsSummary serverMetrics;
   /** Present when the phase was merged from several clients' HdrHistogram logs. */
   public MergeInfo merge;
   /** Per-client figures of a merged phase, as each client's own output reported them. */
@@ -50,6 +75,67 @@ public class PhaseSummary {
     return result;
   }
 
+  /** What batched inserts cost: per statement (operations.INSERT-BATCH) and per row. */
+  public static class BatchedInserts {
+    /** Multi-row statements sent (INSERT-BATCH samples). */
+    public Long statements;
+    /** Rows in them (INSERT-BATCH return codes, one per row). */
+    public Long rows;
+    /** Rows the server stored (INSERT-BATCH Return=OK). */
+    public Long rowsStored;
+    /** Time of all statements divided by their rows: the server round trip's cost per row, in microseconds. */
+    public Double costPerRowUs;
+  }
+
+  /** The warm-up left out of the phase's throughput and latency figures. */
+  public static class Warmup {
+    /** measurement.warmup as asked for. */
+    public long seconds;
+    /**
+     * Where the measured window starts on the clock of status_series (seconds): the warm-up's end, or for merged
+     * clients the latest client's.
+     */
+    public Double measuredFromS;
+    /** How interval boundaries were handled, in words. */
+    public String method;
+  }
+
+  /** The verdict on the measured window's per-interval throughput (docs/results.md, "Steady state"). */
+  public static class SteadyState {
+    /** True steady, false not steady, null too few intervals to tell. */
+    public Boolean steady;
+    /** One line for people: the verdict and what to do. */
+    public String verdict;
+    /** Status intervals judged. */
+    public int intervals;
+    public Double meanOpsPerSec;
+    /** Fitted linear change across the window, percent of the mean (negative: throughput fell). */
+    public Double trendPercent;
+    /** Standard deviation of the intervals' throughput, percent of the mean. */
+    public Double variationPercent;
+    /** The rule's thresholds, percent. */
+    public double maxTrendPercent;
+    public double maxVariationPercent;
+    /** Which throughput was judged: "successful" or "all operations". */
+    public String series;
+  }
+
+  /** The server's counters over the measured window, from server-metrics.csv. */
+  public static class ServerMetricsSummary {
+    /** The file, relative to the run folder. */
+    public String file;
+    /** Intervals with figures in the measured window. */
+    public int intervals;
+    /** Each counter's change per second over those intervals, each gauge's average; keys are the CSV's columns. */
+    public Map<String, Double> perSecond = new LinkedHashMap<>();
+    /** Each gauge's largest value. */
+    public Map<String, Double> max = new LinkedHashMap<>();
+    /** Median time of one sample's query, milliseconds: what sampling cost the server and the connection. */
+    public Double medianSampleMs;
+    /** Intervals without figures (failed samples), with the reasons the file gives. */
+    public List<String> problems = new ArrayList<>();
+  }
+
   /** How a merged phase was computed. */
   public static class MergeInfo {
     public int clientCount;
@@ -58,6 +144,8 @@ public class PhaseSummary {
     public long commonWindowEndMs;
     /** Operations counted inside the common window, all clients together. */
     public double opsInCommonWindow;
+    /** Successful operations inside the common window, all clients together (see successfulThroughputOps). */
+    public Double successfulOpsInCommonWindow;
     /** Series counted as operations for throughput. */
     public List<String> countedSeries = new ArrayList<>();
     public String method;
@@ -69,7 +157,14 @@ public class PhaseSummary {
     public Double runtimeMs;
     public Double throughputOps;
     public Long operations;
+    /** First and last moment the client's logs show work (operations, or the cleanup that flushes batches). */
     public Long startMs;
     public Long endMs;
+    /** Successful operations of this client inside the common window (from its successful-call series). */
+    public Double successfulOpsInCommonWindow;
+    /** The client's successful operations, from its own output's return codes. */
+    public Long successfulOperations;
+    /** The client's "[mytopling] totals:" line; the phase's bindingTotals are their sums. */
+    public Map<String, String> bindingTotals;
   }
 }

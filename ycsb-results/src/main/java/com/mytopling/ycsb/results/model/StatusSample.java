@@ -13,6 +13,10 @@ public class StatusSample {
   public long totalOps;
   /** Throughput of the interval; null when YCSB printed none or an infinite value (first tick). */
   public Double currentOpsPerSec;
+  /** Successful operations since the phase started (our launcher's status line); null when not printed. */
+  public Long successfulOps;
+  /** Throughput of successful operations in the interval (our launcher's status line); null when not printed. */
+  public Double successfulOpsPerSec;
   /** Series name to the interval's statistics: count, min, max, avg, p90, p99, p99.9, p99.99 (microseconds). */
   public Map<String, Map<String, Double>> latencyUs = new LinkedHashMap<>();
 }

@@ -55,6 +55,15 @@ public final class HdrLog {
     return intervals.stream().mapToLong(i -> i.histogram().getTotalCount()).sum();
   }
 
+  /**
+   * The intervals that start at or after {@code cutMs}: the measured part of a log whose writer cut an interval at
+   * that moment (the warm-up's end). An interval that straddles the moment, which only a log without the cut has, is
+   * left out whole: the measured window then starts at the next boundary.
+   */
+  public HdrLog from(long cutMs) {
+    return new HdrLog(file, series, intervals.stream().filter(i -> i.startMs() >= cutMs).toList());
+  }
+
   public static HdrLog read(Path file) {
     String series = seriesName(file);
     List<Interval> intervals = new ArrayList<>();

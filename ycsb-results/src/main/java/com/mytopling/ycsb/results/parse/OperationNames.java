@@ -23,6 +23,45 @@ public final class OperationNames {
   private OperationNames() {
   }
 
+  /** The batched-insert series of our binding: one latency sample per statement, one return code per row. */
+  public static final String INSERT_BATCH = "INSERT-BATCH";
+  public static final String INSERT = "INSERT";
+  /**
+   * MyRocks bulk load: when ending bulk load fails, each row the session had reported stored gets a Return=ERROR
+   * here (they are not in the table after all).
+   */
+  public static final String INSERT_BULK_COMMIT = "INSERT-BULK-COMMIT";
+  /** YCSB's housekeeping series: each client thread's DB cleanup (which includes the final flush of batches). */
+  public static final String CLEANUP = "CLEANUP";
+
+  /**
+   * True for the DB call series whose samples all returned OK or BATCHED_OK: DBWrapper records a call that did not
+   * under OP-FAILED (or OP-STATUS), so READ, UPDATE, INSERT, SCAN and DELETE hold the successful calls only.
+   */
+  public static boolean isSuccessfulDbCall(String series) {
+    return DB_CALLS.contains(series);
+  }
+
+  /** The DB call names (READ, UPDATE, INSERT, SCAN, DELETE): their Return=CODE lines count every call. */
+  public static Set<String> dbCalls() {
+    return DB_CALLS;
+  }
+
+  /**
+   * How reports name a series of a phase. Where inserts were batched, INSERT's latency is the time to append a row
+   * to the client's buffer (no server round trip) and INSERT-BATCH's is one multi-row statement's: labelled so that
+   * neither is taken for the latency of an insert.
+   */
+  public static String label(String series, boolean batchedPhase) {
+    if (series.equals(INSERT_BATCH)) {
+      return "INSERT-BATCH (per statement)";
+    }
+    if (series.equals(INSERT) && batchedPhase) {
+      return "INSERT (buffer append)";
+    }
+    return series;
+  }
+
   /** True for series that, summed (minus READ-MODIFY-WRITE), equal the operations YCSB's client threads did. */
   public static boolean isCountedDbCall(String series) {
     if (DB_CALLS.contains(series)) {

@@ -1,10 +1,12 @@
 package com.mytopling.ycsb.results.parse;
 
+import com.mytopling.ycsb.core.Secrets;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.mytopling.ycsb.results.Json;
 import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.merge.HdrPhaseMerger;
 import com.mytopling.ycsb.results.model.OperationStats;
+import com.mytopling.ycsb.results.model.PhaseClock;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
 import java.io.IOException;
@@ -44,12 +46,18 @@ public final class RunFolder {
       summary.kind = "published";
     }
     boolean intendedOnly = "intended".equals(property(summary.metadata, "measurement.interval"));
+    long warmupS = warmupSeconds(summary.metadata);
     for (String phaseName : PHASES) {
-      PhaseSummary phase = readPhase(dir, phaseName, intendedOnly);
+      // The warm-up is the run phase's: a load is measured whole.
+      PhaseSummary phase = readPhase(dir, phaseName, intendedOnly, phaseName.equals("run") ? warmupS : 0);
       if (phase != null) {
         summary.phases.put(phaseName, phase);
+        ServerMetricsReader.attach(dir, phaseName, phase, statusIntervalS(summary.metadata));
+        phase.steadyState = phaseName.equals("run") ? SteadyStateRule.judge(phase, statusIntervalS(summary.metadata))
+            : null;
       }
     }
+    ServerMetricsReader.checkRecorded(dir, summary);
     if (summary.phases.isEmpty()) {
       throw new ReportException(dir + ": not a run folder (no load.out, run.out or hdr/<phase>/client-N/ inside)");
     }
@@ -57,16 +65,48 @@ public final class RunFolder {
     return summary;
   }
 
-  private static PhaseSummary readPhase(Path dir, String phaseName, boolean intendedOnly) {
-    List<Path> clientDirs = clientDirs(dir.resolve("hdr").resolve(phaseName));
+  /** measurement.warmup of the run (metadata's properties), seconds; 0 when none. */
+  static long warmupSeconds(Map<String, Object> metadata) {
+    String value = property(metadata, "measurement.warmup");
+    if (value == null || value.isBlank()) {
+      return 0;
+    }
+    try {
+      return Math.max(0, Long.parseLong(value.trim()));
+    } catch (NumberFormatException e) {
+      throw new ReportException("metadata.json: measurement.warmup '" + value + "' is not a whole number of seconds");
+    }
+  }
+
+  /** status.interval of the run, seconds (YCSB's default 10). */
+  static int statusIntervalS(Map<String, Object> metadata) {
+    String value = property(metadata, "status.interval");
+    try {
+      return value == null || value.isBlank() ? 10 : Math.max(1, Integer.parseInt(value.trim()));
+    } catch (NumberFormatException e) {
+      return 10;
+    }
+  }
+
+  private static PhaseSummary readPhase(Path dir, String phaseName, boolean intendedOnly, long warmupS) {
+    Path hdrDir = dir.resolve("hdr").resolve(phaseName);
+    List<Path> clientDirs = clientDirs(hdrDir);
     if (!clientDirs.isEmpty()) {
-      return readMergedPhase(dir, phaseName, clientDirs, intendedOnly);
+      return readMergedPhase(dir, phaseName, clientDirs, intendedOnly, warmupS);
     }
     Path out = dir.resolve(phaseName + ".out");
     if (!Files.isRegularFile(out)) {
       return null;
     }
     PhaseSummary phase = PhaseAssembler.assemble(YcsbOutputParser.parse(out.toString(), read(out)), intendedOnly);
+    SuccessfulOperations.fill(phase);
+    if (warmupS > 0) {
+      if (Files.isDirectory(hdrDir) && !HdrLog.filesIn(hdrDir).isEmpty()) {
+        return readWarmedUpPhase(dir, phaseName, phase, warmupS);
+      }
+      phase.warnings.add("a " + warmupS + " s warm-up was asked for but there are no HdrHistogram interval logs "
+          + "(hdrhistogram.fileoutput=true): these figures include the warm-up");
+    }
     Path err = dir.resolve(phaseName + ".err");
     if (Files.isRegularFile(err)) {
       StderrParser.Stderr stderr = StderrParser.parse(read(err));
@@ -74,37 +114,156 @@ public final class RunFolder {
       phase.bindingTotals = stderr.bindingTotals();
       phase.warnings.addAll(stderr.bindingProblems());
     }
-    Path hdrDir = dir.resolve("hdr").resolve(phaseName);
     if (Files.isDirectory(hdrDir)) {
       HdrLog.filesIn(hdrDir).forEach(f -> phase.hdrLogs.add(dir.relativize(f).toString()));
     }
     return phase;
   }
 
-  private static PhaseSummary readMergedPhase(Path dir, String phaseName, List<Path> clientDirs, boolean intendedOnly) {
-    List<HdrPhaseMerger.ClientLogs> logs = new ArrayList<>();
-    for (Path clientDir : clientDirs) {
-      logs.add(new HdrPhaseMerger.ClientLogs(clientDir.getFileName().toString(), HdrPhaseMerger.readDir(clientDir)));
+  /**
+   * A single client's phase without its warm-up: latency and throughput from the interval logs that start at or
+   * after the warm-up's cut, as a one-client merge; return codes, metrics and status lines from YCSB's own output.
+   */
+  private static PhaseSummary readWarmedUpPhase(Path dir, String phaseName, PhaseSummary whole, long warmupS) {
+    Path hdrDir = dir.resolve("hdr").resolve(phaseName);
+    List<HdrLog> logs = HdrPhaseMerger.readDir(hdrDir);
+    PhaseClock clock = PhaseClock.in(hdrDir);
+    List<String> notes = new ArrayList<>();
+    long cut = warmupCut(clock, warmupS, logs, "", notes);
+    PhaseSummary phase = HdrPhaseMerger.merge(List.of(new HdrPhaseMerger.ClientLogs("client", logs)),
+        java.util.Collections.singletonList(cut));
+    phase.source = "hdr-logs-after-warmup";
+    phase.latencyBasis = whole.latencyBasis;
+    whole.operations.forEach((op, stats) -> addReturnCodes(phase.operations, op, stats));
+    whole.intendedOperations.forEach((op, stats) -> addReturnCodes(phase.intendedOperations, op, stats));
+    phase.metrics = whole.metrics;
+    phase.successfulOperations = whole.successfulOperations;
+    phase.warnings.addAll(whole.warnings);
+    double inWindow = phase.clients.get(0).successfulOpsInCommonWindow;
+    long notStored = SuccessfulOperations.rowsNotStored(whole);
+    if (notStored > 0) {
+      inWindow = Math.max(0, inWindow - notStored);
+      phase.warnings.add(notStored + " inserted rows were not stored after all; taken off the successful operations "
+          + "of the measured window wherever they fell (the figure errs low)");
     }
-    PhaseSummary phase = HdrPhaseMerger.merge(logs);
+    phase.successfulThroughputOps = inWindow * 1000.0 / phase.runtimeMs;
+    long windowStart = phase.merge.commonWindowStartMs;
+    phase.merge = null;
+    phase.clients = null;
+    Path err = dir.resolve(phaseName + ".err");
+    if (Files.isRegularFile(err)) {
+      StderrParser.Stderr stderr = StderrParser.parse(read(err));
+      phase.statusSeries = stderr.status();
+      phase.bindingTotals = stderr.bindingTotals();
+      phase.warnings.addAll(stderr.bindingProblems());
+    }
+    HdrLog.filesIn(hdrDir).forEach(f -> phase.hdrLogs.add(dir.relativize(f).toString()));
+    SuccessfulOperations.fillBatchedInserts(phase);
+    phase.warmup = warmup(warmupS, clock != null && clock.startMs != null
+        ? (windowStart - clock.startMs) / 1000.0 : (double) warmupS, notes);
+    phase.warnings.add("return codes and successful_operations cover the whole phase, warm-up included; throughput "
+        + "and latency only the measured window");
+    return phase;
+  }
+
+  /**
+   * The moment a client's warm-up ended: the cut its phase.json records; without one (logs of an older harness) the
+   * client's first interval's start plus the warm-up, where no interval boundary need lie.
+   */
+  private static long warmupCut(PhaseClock clock, long warmupS, List<HdrLog> logs, String client, List<String> notes) {
+    if (clock != null && clock.warmupEndMs != null) {
+      return clock.warmupEndMs;
+    }
+    if (clock != null && clock.endMs != null) {
+      throw new ReportException((client.isEmpty() ? "" : client + ": ") + "the phase ended before its " + warmupS
+          + " s warm-up did: nothing was measured (run longer or lower measurement.warmup)");
+    }
+    long first = logs.stream().mapToLong(HdrLog::startMs).min().orElseThrow();
+    notes.add((client.isEmpty() ? "" : client + ": ") + "no phase.json beside the logs: the warm-up is counted from "
+        + "the first interval's start, and an interval crossing its end is left out whole");
+    return first + warmupS * 1000;
+  }
+
+  private static PhaseSummary.Warmup warmup(long warmupS, Double measuredFromS, List<String> notes) {
+    PhaseSummary.Warmup w = new PhaseSummary.Warmup();
+    w.seconds = warmupS;
+    w.measuredFromS = measuredFromS;
+    StringBuilder method = new StringBuilder("HdrHistogram intervals that start at or after the warm-up's end count "
+        + "in full, earlier ones not at all: the status thread cut every series' interval at that moment, so no "
+        + "interval is split or prorated");
+    notes.forEach(n -> method.append("; ").append(n));
+    w.method = method.toString();
+    return w;
+  }
+
+  private static PhaseSummary readMergedPhase(Path dir, String phaseName, List<Path> clientDirs, boolean intendedOnly,
+                                              long warmupS) {
+    List<HdrPhaseMerger.ClientLogs> logs = new ArrayList<>();
+    List<Long> cuts = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    for (Path clientDir : clientDirs) {
+      String client = clientDir.getFileName().toString();
+      List<HdrLog> clientLogs = HdrPhaseMerger.readDir(clientDir);
+      logs.add(new HdrPhaseMerger.ClientLogs(client, clientLogs));
+      cuts.add(warmupS > 0 ? warmupCut(PhaseClock.in(clientDir), warmupS, clientLogs, client, notes) : null);
+    }
+    PhaseSummary phase = HdrPhaseMerger.merge(logs, cuts);
     phase.latencyBasis = intendedOnly ? "intended" : "actual";
+    if (warmupS > 0) {
+      Long timelineStart = HdrPhaseMerger.timelineStartMs(logs);
+      phase.warmup = warmup(warmupS, timelineStart == null ? null
+          : (phase.merge.commonWindowStartMs - timelineStart) / 1000.0, notes);
+      phase.warnings.add("return codes and successful_operations cover the whole phase, warm-up included; "
+          + "throughput and latency only the measured window");
+    }
     for (Path clientDir : clientDirs) {
       HdrLog.filesIn(clientDir).forEach(f -> phase.hdrLogs.add(dir.relativize(f).toString()));
     }
+    BindingTotalsSum totals = new BindingTotalsSum();
+    boolean outputMissing = false;
     for (PhaseSummary.ClientFigures client : phase.clients) {
       Path err = dir.resolve(client.client).resolve(phaseName + ".err");
       if (Files.isRegularFile(err)) {
-        StderrParser.parse(read(err)).bindingProblems().forEach(p -> phase.warnings.add(client.client + ": " + p));
+        StderrParser.Stderr stderr = StderrParser.parse(read(err));
+        stderr.bindingProblems().forEach(p -> phase.warnings.add(client.client + ": " + p));
+        client.bindingTotals = stderr.bindingTotals();
+        totals.add(client.client, stderr.bindingTotals());
       }
       Path out = dir.resolve(client.client).resolve(phaseName + ".out");
       if (!Files.isRegularFile(out)) {
         phase.warnings.add(dir.relativize(out) + " missing: return codes and the client's own figures unknown");
+        outputMissing = true;
         continue;
       }
       PhaseSummary own = PhaseAssembler.assemble(YcsbOutputParser.parse(out.toString(), read(out)), intendedOnly);
       client.runtimeMs = own.runtimeMs;
       client.throughputOps = own.throughputOps;
+      // The client's own warnings (return codes other than OK, missing lines) hold for the merged phase too.
+      own.warnings.forEach(w -> phase.warnings.add(client.client + ": " + w));
       own.operations.forEach((op, stats) -> addReturnCodes(phase.operations, op, stats));
+      client.successfulOperations = SuccessfulOperations.count(own);
+      long notStored = SuccessfulOperations.rowsNotStored(own);
+      if (notStored > 0 && client.successfulOpsInCommonWindow != null) {
+        // Inserts that returned OK but whose rows are not stored: when they happened is unknown, so all come off.
+        client.successfulOpsInCommonWindow = Math.max(0, client.successfulOpsInCommonWindow - notStored);
+        phase.warnings.add(client.client + ": " + notStored + " inserted rows were not stored after all; taken off "
+            + "its successful operations in the common window wherever they fell (the figure errs low)");
+      }
+    }
+    phase.bindingTotals = totals.sum();
+    phase.warnings.addAll(totals.problems());
+    phase.successfulOperations = SuccessfulOperations.count(phase);
+    SuccessfulOperations.fillBatchedInserts(phase);
+    if (outputMissing && SuccessfulOperations.batched(phase)) {
+      // Without every client's return codes the rows its batches stored are unknown.
+      phase.successfulThroughputOps = null;
+      phase.merge.successfulOpsInCommonWindow = null;
+      phase.warnings.add("successful throughput unknown: inserts were batched and not every client's output is here");
+    } else if (phase.merge != null) {
+      double inWindow = phase.clients.stream().mapToDouble(c -> c.successfulOpsInCommonWindow).sum();
+      phase.merge.successfulOpsInCommonWindow = inWindow;
+      phase.successfulThroughputOps = inWindow * 1000.0
+          / (phase.merge.commonWindowEndMs - phase.merge.commonWindowStartMs);
     }
     return phase;
   }
@@ -117,7 +276,7 @@ public final class RunFolder {
     from.returnCodes.forEach((code, n) -> target.returnCodes.merge(code, n, Long::sum));
   }
 
-  /** hdr/PHASE/client-N folders in client-number order. */
+  /** client-N folders (clients are numbered from 0) in client-number order. */
   static List<Path> clientDirs(Path hdrPhaseDir) {
     if (!Files.isDirectory(hdrPhaseDir)) {
       return List.of();
@@ -143,8 +302,11 @@ public final class RunFolder {
   }
 
   private static Map<String, String> readServer(Path dir, Map<String, Object> metadata) {
-    List<Path> candidates = new ArrayList<>(List.of(dir.resolve("run.err"), dir.resolve("load.err"),
-        dir.resolve("client-1").resolve("run.err"), dir.resolve("client-1").resolve("load.err")));
+    List<Path> candidates = new ArrayList<>(List.of(dir.resolve("run.err"), dir.resolve("load.err")));
+    for (Path client : clientDirs(dir)) {
+      candidates.add(client.resolve("run.err"));
+      candidates.add(client.resolve("load.err"));
+    }
     for (Path err : candidates) {
       if (Files.isRegularFile(err)) {
         Map<String, String> server = StderrParser.parse(read(err)).server();

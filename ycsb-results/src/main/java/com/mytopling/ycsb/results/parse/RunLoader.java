@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.parse;
 
+import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.results.Json;
 import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.model.RunSummary;
@@ -39,6 +40,8 @@ public final class RunLoader {
           + RunSummary.SCHEMA_VERSION + "); update the harness");
     }
     summary.metadata = Secrets.maskMap(summary.metadata);
+    // Summaries written before successful operations were reported: the figure follows from the return codes.
+    summary.phases.values().forEach(SuccessfulOperations::fill);
     return summary;
   }
 }

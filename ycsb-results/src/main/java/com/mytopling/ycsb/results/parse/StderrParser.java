@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.parse;
 
+import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.results.model.StatusSample;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,9 +15,13 @@ import java.util.regex.Pattern;
  * line for the server's identity. Everything else there (stack traces, JVM warnings) is left alone.
  */
 public final class StderrParser {
-  /** YCSB 0.17 StatusThread: "yyyy-MM-dd HH:mm:ss:SSS N sec: N operations; [X current ops/sec; ][est completion in ...]". */
+  /**
+   * YCSB 0.17 StatusThread: "yyyy-MM-dd HH:mm:ss:SSS N sec: N operations; [X current ops/sec; ][est completion in
+   * ...]", and our launcher's, which adds "N successful operations; [X successful ops/sec; ]" after the current rate.
+   */
   private static final Pattern STATUS = Pattern.compile(
-      "(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}:\\d{3}) (\\d+) sec: (\\d+) operations;(?: (\\S+) current ops/sec;)?(.*)$");
+      "(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}:\\d{3}) (\\d+) sec: (\\d+) operations;(?: (\\S+) current ops/sec;)?"
+      + "(?: (\\d+) successful operations;)?(?: (\\S+) successful ops/sec;)?(.*)$");
   /** "[READ: Count=51, Max=2577, Min=1, Avg=645.61, 90=1152, 99=2577, 99.9=2577, 99.99=2577]". */
   private static final Pattern SERIES = Pattern.compile("\\[([^:\\[\\]]+): ([^\\]]*)\\]");
   private static final String BINDING_PREFIX = "[mytopling] ";
@@ -55,7 +60,7 @@ public final class StderrParser {
           totals = parseKeyValues(rest.substring(TOTALS.length()));
         } else if (rest.startsWith("error") || rest.startsWith("fatal")) {
           if (problems.size() < MAX_PROBLEM_LINES) {
-            problems.add("binding: " + Secrets.maskText(rest));
+            problems.add("binding: " + Secrets.maskUrl(rest));
           } else {
             moreProblems++;
           }
@@ -82,7 +87,7 @@ public final class StderrParser {
       if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
         value = value.substring(1, value.length() - 1).replace("\\\"", "\"").replace("\\\\", "\\");
       }
-      result.put(m.group(1), Secrets.isSecretName(m.group(1)) ? Secrets.MASK : Secrets.maskText(value));
+      result.put(m.group(1), Secrets.isSecretName(m.group(1)) ? Secrets.MASK : Secrets.maskUrl(value));
     }
     return result;
   }
@@ -97,7 +102,9 @@ public final class StderrParser {
     sample.elapsedS = Long.parseLong(m.group(2));
     sample.totalOps = Long.parseLong(m.group(3));
     sample.currentOpsPerSec = parseNumber(m.group(4));
-    Matcher series = SERIES.matcher(m.group(5));
+    sample.successfulOps = m.group(5) == null ? null : Long.parseLong(m.group(5));
+    sample.successfulOpsPerSec = parseNumber(m.group(6));
+    Matcher series = SERIES.matcher(m.group(7));
     while (series.find()) {
       sample.latencyUs.put(series.group(1).trim(), parseStats(series.group(2)));
     }

@@ -31,6 +31,29 @@ class RegressCommandTest {
     assertTrue(r.out.contains("Mann-Whitney"), r.out);
   }
 
+  /**
+   * Issue 11.6: a candidate whose operations fail fast shows more operations per second than the baseline while
+   * doing less. The gate leads with the throughput of successful operations and catches it.
+   */
+  @Test
+  void moreOperationsThatFailAreARegression() throws IOException {
+    Path base = side("base", new double[] {10_120, 9_730, 10_390, 9_880, 10_050}, new double[] {900, 950, 920, 980, 910});
+    Path cand = tmp.resolve("cand");
+    double[] fast = {12_100, 11_950, 12_300, 12_020, 11_890};
+    for (int i = 0; i < fast.length; i++) {
+      Runs.write(cand, "cand-" + i, fast[i], 900, 0.4, Runs.metadata("workloada", 4));
+    }
+    CliRunner r = CliRunner.run("regress", "--baseline", base.toString(), "--candidate", cand.toString());
+    assertEquals(1, r.exitCode, r.toString());
+    String successful = r.out.lines().filter(l -> l.startsWith("run successful throughput (ops/s)")).findFirst()
+        .orElseThrow(() -> new AssertionError(r.out));
+    assertTrue(successful.endsWith("regression"), successful);
+    String all = r.out.lines().filter(l -> l.startsWith("run throughput of all operations (ops/s)")).findFirst()
+        .orElseThrow(() -> new AssertionError(r.out));
+    assertTrue(all.endsWith("improved"), all);
+    assertTrue(r.out.indexOf("run successful throughput") < r.out.indexOf("run throughput of all operations"), r.out);
+  }
+
   @Test
   void noiseAloneExitsZero() throws IOException {
     Path base = side("base", new double[] {10_120, 9_730, 10_390, 9_880, 10_050}, new double[] {900, 950, 920, 980, 910});

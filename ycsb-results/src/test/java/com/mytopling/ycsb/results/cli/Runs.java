@@ -17,6 +17,12 @@ final class Runs {
 
   static Path write(Path parent, String name, double throughput, double readP99, Map<String, Object> metadata)
       throws IOException {
+    return write(parent, name, throughput, readP99, 0, metadata);
+  }
+
+  /** A run of one minute of reads, the given fraction of which returned NOT_FOUND. */
+  static Path write(Path parent, String name, double throughput, double readP99, double failedFraction,
+                    Map<String, Object> metadata) throws IOException {
     RunSummary summary = new RunSummary();
     summary.run = name;
     summary.metadata = metadata;
@@ -25,11 +31,16 @@ final class Runs {
     run.throughputOps = throughput;
     run.runtimeMs = 60_000.0;
     OperationStats read = new OperationStats();
-    read.count = 1000L;
+    // As many reads as the throughput makes in the minute, all OK: successful and all-operations throughput agree.
+    read.count = Math.round(throughput * 60);
     read.avgUs = readP99 / 4;
     read.percentilesUs.put("p50", readP99 / 5);
     read.percentilesUs.put("p99", readP99);
-    read.returnCodes.put("OK", 1000L);
+    long failed = Math.round(read.count * failedFraction);
+    read.returnCodes.put("OK", read.count - failed);
+    if (failed > 0) {
+      read.returnCodes.put("NOT_FOUND", failed);
+    }
     run.operations.put("READ", read);
     summary.phases.put("run", run);
     Path dir = parent.resolve(name);

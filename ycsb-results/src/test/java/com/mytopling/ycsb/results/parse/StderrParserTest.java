@@ -21,7 +21,21 @@ class StderrParserTest {
     assertEquals("InnoDB", server.get("engine"));
     assertEquals("1", server.get("shards"));
     assertEquals("MySQL Connector/J 9.1.0", server.get("driver"));
-    assertEquals("jdbc:mysql://127.0.0.1:3307/ycsb?user=ycsb&password=****", server.get("url"));
+    assertEquals("jdbc:mysql://127.0.0.1:3307/ycsb?user=ycsb&password=*****", server.get("url"));
+  }
+
+  @Test
+  void bracedSqlServerPasswordsAreMaskedWhole() {
+    // SQL Server connection strings may brace a value and put ';' inside it. The results module
+    // had its own masking, which stopped at that ';' and left "cret}" in reports.
+    String text = "[mytopling] connected: dialect=sqlserver server=\"16.0\" engine=default shards=1 driver=\"mssql\" "
+        + "url=jdbc:sqlserver://h:1433;user=u;password={se;cret};encrypt=true\n"
+        + "[mytopling] fatal: cannot connect to jdbc:sqlserver://h:1433;password={se;cret};encrypt=true: 08S01/0 refused\n";
+    StderrParser.Stderr parsed = StderrParser.parse(text);
+    assertEquals("jdbc:sqlserver://h:1433;user=u;password=*****;encrypt=true", parsed.server().get("url"));
+    assertEquals(1, parsed.bindingProblems().size());
+    assertFalse(parsed.bindingProblems().get(0).contains("cret"), parsed.bindingProblems().get(0));
+    assertTrue(parsed.bindingProblems().get(0).contains("password=*****;encrypt=true"), parsed.bindingProblems().get(0));
   }
 
   @Test

@@ -1,0 +1,142 @@
+package com.mytopling.ycsb.core.target;
+
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.dialect.Dialects;
+import com.mytopling.ycsb.core.embedded.EmbeddedMariaDb;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The database the properties name, parsed once for the binding, the file loader and the
+ * verifier: {@code db.url} (one URL, never split: SQL Server URLs contain ';' and MySQL URLs may
+ * list failover hosts with ',') or shards {@code db.url.1 .. db.url.N} (not both), {@code db.user},
+ * the password ({@link Secrets#resolvePassword}: db.passwd, db.passwdfile of mode 600, env
+ * YCSB_DB_PASSWORD), the driver ({@code db.driver}, {@code db.mysqldriver}), driver settings and
+ * timeouts, and the embedded server used when no URL is given. Immutable.
+ */
+public final class DbTarget {
+  /** db.mysqldriver default; see docs/speed.md for the measurement behind it. */
+  public static final String DEFAULT_MYSQL_DRIVER = DriverChoice.AUTO;
+
+  /** The URLs as given; empty means the embedded server. */
+  public final List<String> urls;
+  public final String user;
+  public final String password;
+  /** db.driver: a driver class to load first, or null (JDBC 4 drivers register themselves). */
+  public final String driverClass;
+  /** Driver for MySQL-protocol URLs (db.mysqldriver): auto, mysql, mariadb, or url (as written). */
+  public final String mysqlDriver;
+  /** db.driveroptions: add the fast driver settings the URL does not set. */
+  public final boolean driverOptions;
+  public final int connectTimeoutMs;
+  public final int socketTimeoutMs;
+  public final Path embeddedDataDir;
+  public final int embeddedPort;
+  /** db.embedded.starttimeout: how long the embedded server may take to start, ms. */
+  public final int embeddedStartTimeoutMs;
+
+  private DbTarget(PropertyReader p, Properties props, Map<String, String> env) throws ConfigException {
+    urls = Collections.unmodifiableList(readUrls(p, props));
+    for (String url : urls) {
+      Secrets.rememberUrlSecrets(url);
+    }
+    user = p.string("db.user");
+    password = Secrets.resolvePassword(props, env);
+    driverClass = p.string("db.driver");
+    mysqlDriver = p.choice("db.mysqldriver", DEFAULT_MYSQL_DRIVER, DriverChoice.AUTO, DriverChoice.MYSQL,
+        DriverChoice.MARIADB, DriverChoice.URL);
+    driverOptions = p.bool("db.driveroptions", true);
+    connectTimeoutMs = p.intValue("db.connecttimeout", 10_000, 0, Integer.MAX_VALUE);
+    socketTimeoutMs = p.intValue("db.sockettimeout", 300_000, 0, Integer.MAX_VALUE);
+    String dataDir = p.string("db.embedded.datadir");
+    embeddedDataDir = dataDir == null ? defaultEmbeddedDataDir() : Path.of(dataDir).toAbsolutePath();
+    embeddedPort = p.intValue("db.embedded.port", 0, 0, 65535);
+    embeddedStartTimeoutMs = p.intValue("db.embedded.starttimeout", EmbeddedMariaDb.DEFAULT_START_TIMEOUT_MS, 1,
+        Integer.MAX_VALUE);
+  }
+
+  public static DbTarget from(Properties props) throws ConfigException {
+    return from(props, System.getenv());
+  }
+
+  public static DbTarget from(Properties props, Map<String, String> env) throws ConfigException {
+    return new DbTarget(new PropertyReader(props), props, env);
+  }
+
+  /** True when no URL is given: the embedded MariaDB serves. */
+  public boolean embedded() {
+    return urls.isEmpty();
+  }
+
+  /**
+   * The servers to talk to: the URLs given, or the embedded MariaDB, started now (once per
+   * process) with its own URL and user; loads {@code db.driver} first when it is set.
+   */
+  public Servers servers(PrintStream log) throws SetupException {
+    if (driverClass != null) {
+      try {
+        Class.forName(driverClass);
+      } catch (ClassNotFoundException e) {
+        throw new ConfigException("db.driver: class " + driverClass + " is not on the classpath");
+      }
+    }
+    if (embedded()) {
+      EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(embeddedDataDir, embeddedPort, embeddedStartTimeoutMs, log);
+      return new Servers(List.of(db.jdbcUrl()), EmbeddedMariaDb.USER, null);
+    }
+    return new Servers(urls, user, password);
+  }
+
+  /**
+   * One URL in {@code db.url}, never split; shards are numbered properties {@code db.url.1 ..
+   * db.url.N}, without gaps, and exclude db.url. Every URL must be of a family with a dialect.
+   */
+  private static List<String> readUrls(PropertyReader p, Properties props) throws ConfigException {
+    List<String> urls = new ArrayList<>();
+    String single = p.string("db.url");
+    for (int i = 1; ; i++) {
+      String shard = p.string("db.url." + i);
+      if (shard == null) {
+        break;
+      }
+      urls.add(shard);
+    }
+    for (String name : props.stringPropertyNames()) {
+      if (name.startsWith("db.url.") && !name.equals("db.url.options")) {
+        String suffix = name.substring("db.url.".length());
+        boolean numbered = suffix.chars().allMatch(Character::isDigit) && !suffix.isEmpty();
+        if (!numbered || Integer.parseInt(suffix) < 1 || Integer.parseInt(suffix) > urls.size()) {
+          throw new ConfigException(name + ": shard URLs must be numbered db.url.1, db.url.2, ... without gaps");
+        }
+      }
+    }
+    if (single != null && !urls.isEmpty()) {
+      throw new ConfigException("db.url and db.url.1.. are both set; use db.url for one server or db.url.N for shards");
+    }
+    if (single != null) {
+      urls.add(single);
+    }
+    for (int i = 0; i < urls.size(); i++) {
+      String url = urls.get(i);
+      String property = single != null ? "db.url" : "db.url." + (i + 1);
+      if (!url.startsWith("jdbc:")) {
+        throw new ConfigException(property + ": '" + Secrets.maskUrl(url) + "' is not a JDBC URL (it must start with jdbc:)");
+      }
+      Dialects.checkSupported(property, url);
+    }
+    return urls;
+  }
+
+  private static Path defaultEmbeddedDataDir() {
+    String home = System.getProperty("user.home", ".");
+    return Path.of(home, ".ycsb-mytopling", "embedded-mariadb").toAbsolutePath();
+  }
+}

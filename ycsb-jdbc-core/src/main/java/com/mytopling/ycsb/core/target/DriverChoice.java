@@ -1,0 +1,72 @@
+package com.mytopling.ycsb.core.target;
+
+/**
+ * Property {@code db.mysqldriver}: which JDBC driver serves MySQL-protocol URLs. Both drivers
+ * are on the classpath; the URL scheme decides ({@code jdbc:mysql://} is MySQL Connector/J,
+ * {@code jdbc:mariadb://} is MariaDB Connector/J), so the choice rewrites the scheme of plain
+ * URLs. Connector/J-only URL forms ({@code jdbc:mysql:loadbalance://}, {@code jdbc:mysql+srv:},
+ * ...) and SQL Server URLs are left alone.
+ */
+public final class DriverChoice {
+  public static final String MYSQL = "mysql";
+  public static final String MARIADB = "mariadb";
+  /** Keep each URL's own scheme. */
+  public static final String URL = "url";
+  /**
+   * The default: a plain {@code jdbc:mysql://} URL is first tried with MariaDB Connector/J; when
+   * the server is MariaDB, the benchmark's connections use that driver (it uses MariaDB's result-metadata caching, so
+   * a prepared SELECT does not receive and decode its column definitions on every execution;
+   * measured in docs/speed.md). MySQL, MyTopling and others, and any URL the MariaDB driver
+   * cannot connect with, keep Connector/J.
+   */
+  public static final String AUTO = "auto";
+
+  private static final String MYSQL_PREFIX = "jdbc:mysql://";
+  private static final String MARIADB_PREFIX = "jdbc:mariadb://";
+
+  private DriverChoice() {
+  }
+
+  /** True when the URL's scheme is MariaDB Connector/J's ({@code jdbc:mariadb:}). */
+  public static boolean usesMariaDbDriver(String url) {
+    return url.startsWith("jdbc:mariadb:");
+  }
+
+  /** True for servers whose version names MariaDB. */
+  public static boolean prefersMariaDbDriver(String serverVersion) {
+    return serverVersion != null && serverVersion.contains("MariaDB");
+  }
+
+  /**
+   * True when a URL sets TLS or authentication options. Their names and values differ between
+   * the two drivers (Connector/J's {@code sslMode=VERIFY_IDENTITY} and
+   * {@code trustCertificateKeyStoreUrl} are not MariaDB Connector/J's), so {@link #AUTO} never
+   * moves such a URL to the other driver: a security setting must not be dropped for speed.
+   */
+  public static boolean hasSecurityOptions(java.util.List<String> urls) {
+    for (String url : urls) {
+      int q = url.indexOf('?');
+      if (q < 0) {
+        continue;
+      }
+      String options = url.substring(q).toLowerCase(java.util.Locale.ROOT);
+      for (String word : new String[] {"ssl", "tls", "trust", "cert", "keystore", "auth", "secure", "publickey"}) {
+        if (options.contains(word)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The URL with the chosen scheme; {@link #URL} and {@link #AUTO} keep it as written. */
+  public static String apply(String url, String choice) {
+    if (MARIADB.equals(choice) && url.startsWith(MYSQL_PREFIX)) {
+      return MARIADB_PREFIX + url.substring(MYSQL_PREFIX.length());
+    }
+    if (MYSQL.equals(choice) && url.startsWith(MARIADB_PREFIX)) {
+      return MYSQL_PREFIX + url.substring(MARIADB_PREFIX.length());
+    }
+    return url;
+  }
+}

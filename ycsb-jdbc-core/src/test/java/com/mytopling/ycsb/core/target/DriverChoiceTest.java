@@ -1,0 +1,27 @@
+package com.mytopling.ycsb.core.target;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class DriverChoiceTest {
+  @Test
+  void rewritesPlainSchemesOnly() {
+    assertEquals("jdbc:mariadb://h:3306/db?a=b", DriverChoice.apply("jdbc:mysql://h:3306/db?a=b", "mariadb"));
+    assertEquals("jdbc:mysql://h/db", DriverChoice.apply("jdbc:mariadb://h/db", "mysql"));
+    assertEquals("jdbc:mysql://h/db", DriverChoice.apply("jdbc:mysql://h/db", "url"));
+    assertEquals("jdbc:mariadb://h/db", DriverChoice.apply("jdbc:mariadb://h/db", "url"));
+    assertEquals("jdbc:mysql:loadbalance://h1,h2/db", DriverChoice.apply("jdbc:mysql:loadbalance://h1,h2/db", "mariadb"));
+    assertEquals("jdbc:sqlserver://h;databaseName=d", DriverChoice.apply("jdbc:sqlserver://h;databaseName=d", "mariadb"));
+  }
+
+  @Test
+  void autoNeverMovesAUrlWithSecurityOptionsToTheOtherDriver() {
+    org.junit.jupiter.api.Assertions.assertTrue(DriverChoice.hasSecurityOptions(java.util.List.of(
+        "jdbc:mysql://h/db?sslMode=VERIFY_IDENTITY&trustCertificateKeyStoreUrl=file:/t.jks")));
+    org.junit.jupiter.api.Assertions.assertTrue(DriverChoice.hasSecurityOptions(java.util.List.of(
+        "jdbc:mysql://a/db", "jdbc:mysql://b/db?useSSL=true")));
+    org.junit.jupiter.api.Assertions.assertFalse(DriverChoice.hasSecurityOptions(java.util.List.of(
+        "jdbc:mysql://h/db?useServerPrepStmts=true", "jdbc:mysql://h2/db")));
+  }
+}

@@ -1,0 +1,296 @@
+package com.mytopling.ycsb.launcher;
+
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.SqlMessages;
+import com.mytopling.ycsb.core.dialect.Dialect;
+import com.mytopling.ycsb.core.dialect.Dialects;
+import com.mytopling.ycsb.core.dialect.ServerMetric;
+import com.mytopling.ycsb.core.target.DbTarget;
+import com.mytopling.ycsb.core.target.JdbcUrls;
+import com.mytopling.ycsb.core.target.Servers;
+import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Samples the server's counters during a phase (measurement.servermetrics) on connections of its own, one per
+ * shard, into server-metrics.csv: at the phase's start, every status interval on the status lines' clock, at the end
+ * of the warm-up (where the status thread cuts the measurements too) and when the work is done, each row the change
+ * since the previous good sample (shards summed). The dialect of the URL's family says what to ask and what the
+ * answer means. It runs in the client process because that is where the server is known (the embedded one lives
+ * there) and where the phase's clock is; scripts/benchmark turns it on for one client only.
+ *
+ * <p>Never silent: a phase that cannot be sampled says so in one line on stderr and writes no rows (the summary then
+ * warns); a failed sample is a row with an empty set of figures and the reason, a line on stderr the first time and
+ * a count at the end; the next good sample's row spans the gap (its start_ms says so).
+ */
+final class ServerMetricsSampler extends Thread {
+  private static final String PREFIX = "[ycsb] server metrics: ";
+
+  private final Connector connector;
+  private final String password;
+  private final Dialect family;
+  private final Path file;
+  private final String phase;
+  private final long intervalNs;
+  private final long warmupNs;
+  private final int timeoutSeconds;
+  private final PrintStream err;
+  private final CountDownLatch stop = new CountDownLatch(1);
+  private final Connection[] connections;
+  private long startMs;
+  private long startNs;
+  private EnumMap<ServerMetric, Long> previous;
+  private long previousMs;
+  private long lastRowEndMs;
+  private int samples;
+  private int failed;
+  private volatile boolean writeFailed;
+
+  /** Opens the sampler's connection to one shard. */
+  interface Connector {
+    Connection open(int shard) throws SQLException;
+  }
+
+  /**
+   * @param password the one to mask in messages
+   */
+  ServerMetricsSampler(Connector connector, int shards, String password, Dialect family, Path file, String phase,
+                       int intervalSeconds, long warmupSeconds, PrintStream err) {
+    super("server-metrics");
+    setDaemon(true);
+    this.connector = connector;
+    this.password = password;
+    this.family = family;
+    this.file = file;
+    this.phase = phase;
+    this.intervalNs = TimeUnit.SECONDS.toNanos(intervalSeconds);
+    this.warmupNs = TimeUnit.SECONDS.toNanos(warmupSeconds);
+    this.timeoutSeconds = Math.max(1, intervalSeconds);
+    this.err = err;
+    this.connections = new Connection[shards];
+  }
+
+  /**
+   * A sampler connected to every shard, before the clock starts (connecting loads a driver, which the phase should
+   * not pay for), or null when sampling is off or the server cannot be sampled (said on stderr).
+   *
+   * @param props the phase's properties, the binding's already checked (it has started)
+   */
+  static ServerMetricsSampler open(Properties props, boolean transactions, PrintStream err) throws UsageException {
+    PropertyReader reader = new PropertyReader(props);
+    Path file;
+    int interval;
+    long warmup;
+    try {
+      if (!reader.bool("measurement.servermetrics", false)) {
+        return null;
+      }
+      file = Path.of(reader.string("measurement.servermetrics.file", ServerMetricsFile.FILE_NAME));
+      interval = reader.intValue("status.interval", 10, 1, Integer.MAX_VALUE);
+      warmup = transactions ? reader.integer("measurement.warmup", 0, 0, Long.MAX_VALUE) : 0;
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
+    }
+    String phase = transactions ? "run" : "load";
+    try {
+      DbTarget target = DbTarget.from(props);
+      Servers servers = target.servers(err);
+      Dialect family = Dialects.family(servers.urls().get(0));
+      // Read timeouts of their own: a stalled server must not hold the sampler past its next sample.
+      int socketTimeoutMs = (interval + 5) * 1000;
+      List<String> urls = new ArrayList<>();
+      for (String url : servers.urls()) {
+        urls.add(JdbcUrls.withDefaults(url, Dialects.family(url).toolDefaults(target.connectTimeoutMs,
+            socketTimeoutMs)).url);
+      }
+      ServerMetricsSampler sampler = new ServerMetricsSampler(shard -> servers.open(urls.get(shard)), urls.size(),
+          servers.password(), family, file, phase, interval, warmup, err);
+      sampler.connect();
+      err.println(PREFIX + "sampling " + (urls.size() == 1 ? "the server" : urls.size() + " shards (summed)")
+          + " every " + interval + " s into " + file);
+      return sampler;
+    } catch (SetupException e) {
+      err.println(PREFIX + "not sampled: " + Secrets.maskUrl(e.getMessage()));
+    } catch (SQLException e) {
+      err.println(PREFIX + "not sampled: cannot connect (" + SqlMessages.describe(e, passwordOf(props)) + ")");
+    }
+    return null;
+  }
+
+  /** Opens every shard's connection; before the clock starts. */
+  void connect() throws SQLException {
+    for (int i = 0; i < connections.length; i++) {
+      connections[i] = connector.open(i);
+    }
+  }
+
+  private static String passwordOf(Properties props) {
+    try {
+      return DbTarget.from(props).password;
+    } catch (ConfigException e) {
+      return null;
+    }
+  }
+
+  /** Takes the first sample (the baseline) and starts sampling on a clock that started at {@code startMs}. */
+  void begin(long clockStartMs, long clockStartNs) {
+    this.startNs = clockStartNs;
+    baseline(clockStartMs, System.currentTimeMillis());
+    start();
+  }
+
+  /** The first sample, against which the first interval is measured; elapsed times count from {@code clockStartMs}. */
+  void baseline(long clockStartMs, long nowMs) {
+    this.startMs = clockStartMs;
+    sampleAndWrite(nowMs);
+  }
+
+  /** Takes the last sample (the work is done), waits for it, closes the connections and says what failed. */
+  void finish() {
+    stop.countDown();
+    try {
+      join(TimeUnit.SECONDS.toMillis(timeoutSeconds + 5L));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (isAlive()) {
+      err.println(PREFIX + "the last sample did not finish in time; the file ends before the phase did");
+      interrupt();
+    }
+    for (Connection c : connections) {
+      closeQuietly(c);
+    }
+    if (failed > 0) {
+      err.println(PREFIX + failed + " of " + samples + " samples failed (rows with a note in " + file + ")");
+    }
+    if (writeFailed) {
+      err.println(PREFIX + "rows could not all be written to " + file);
+    }
+  }
+
+  @Override
+  public void run() {
+    long deadline = startNs + intervalNs;
+    long warmupAt = warmupNs > 0 ? startNs + warmupNs : Long.MAX_VALUE;
+    boolean stopped = false;
+    while (!stopped) {
+      long next = Math.min(deadline, warmupAt);
+      try {
+        stopped = stop.await(next - System.nanoTime(), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        return;
+      }
+      if (!stopped) {
+        if (warmupAt <= deadline) {
+          warmupAt = Long.MAX_VALUE;
+        }
+        if (deadline <= next) {
+          deadline += intervalNs;
+        }
+      }
+      sampleAndWrite(System.currentTimeMillis());
+    }
+  }
+
+  /** Takes one sample at {@code nowMs} and writes the interval since the previous good one. */
+  void sampleAndWrite(long nowMs) {
+    samples++;
+    long began = System.nanoTime();
+    EnumMap<ServerMetric, Long> current;
+    String note = null;
+    try {
+      current = sample();
+    } catch (SQLException e) {
+      current = null;
+      failed++;
+      note = "sample failed: " + SqlMessages.describe(e, password);
+      if (failed == 1) {
+        err.println(PREFIX + "a sample at " + (nowMs - startMs) / 1000 + " s failed (" + note.substring(15)
+            + "); its row says so and the next row spans the gap");
+      }
+    }
+    double sampleMs = (System.nanoTime() - began) / 1e6;
+    if (previous == null) {
+      // The baseline: the first row ends at the next good sample.
+      if (current != null) {
+        previous = current;
+        previousMs = nowMs;
+        lastRowEndMs = nowMs;
+      }
+      return;
+    }
+    EnumMap<ServerMetric, Long> values = new EnumMap<>(ServerMetric.class);
+    long rowStart = current == null ? lastRowEndMs : previousMs;
+    if (current != null) {
+      List<String> wentBack = new ArrayList<>();
+      for (ServerMetric m : ServerMetric.values()) {
+        Long now = current.get(m);
+        Long before = previous.get(m);
+        if (m.kind == ServerMetric.Kind.GAUGE) {
+          if (now != null) {
+            values.put(m, now);
+          }
+        } else if (now != null && before != null) {
+          if (now >= before) {
+            values.put(m, now - before);
+          } else {
+            wentBack.add(m.column());
+          }
+        }
+      }
+      if (!wentBack.isEmpty()) {
+        note = "counters went back (server restarted?): " + String.join(" ", wentBack) + " left empty";
+      }
+      previous = current;
+      previousMs = nowMs;
+    }
+    lastRowEndMs = nowMs;
+    try {
+      ServerMetricsFile.append(file, new ServerMetricsFile.Row(phase, rowStart, nowMs, (nowMs - startMs) / 1000.0,
+          sampleMs, values, note));
+    } catch (IOException e) {
+      writeFailed = true;
+    }
+  }
+
+  /** One sample of every shard, summed; a lost connection is opened again at the next sample. */
+  private EnumMap<ServerMetric, Long> sample() throws SQLException {
+    EnumMap<ServerMetric, Long> total = new EnumMap<>(ServerMetric.class);
+    for (int i = 0; i < connections.length; i++) {
+      if (connections[i] == null || connections[i].isClosed()) {
+        connections[i] = connector.open(i);
+      }
+      try {
+        family.sampleServerMetrics(connections[i], timeoutSeconds).forEach((m, v) -> total.merge(m, v, Long::sum));
+      } catch (SQLException e) {
+        closeQuietly(connections[i]);
+        connections[i] = null;
+        throw e;
+      }
+    }
+    return total;
+  }
+
+  private static void closeQuietly(Connection c) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (SQLException ignored) {
+        // Only the sampler's own connection, at the end or after a failure.
+      }
+    }
+  }
+}

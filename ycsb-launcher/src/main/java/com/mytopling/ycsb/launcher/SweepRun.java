@@ -1,0 +1,119 @@
+package com.mytopling.ycsb.launcher;
+
+import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.results.model.PhaseSummary;
+import com.mytopling.ycsb.results.model.RunSummary;
+import com.mytopling.ycsb.results.model.SweepRecord;
+import com.mytopling.ycsb.results.parse.RunLoader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * scripts/benchmark --sweep: one normal run folder per value inside the sweep's folder, then the sweep's report.html
+ * there. A load is shared where the variable allows it: sweeping threads loads once (the table is the same for every
+ * point) unless the workload inserts during its run (each point would then meet the keys the previous one inserted),
+ * sweeping records loads each point's records. The sweep stops at the first point that fails.
+ */
+final class SweepRun {
+  private final Benchmark benchmark;
+  private final Sweep sweep;
+  private final Benchmark.Job base;
+  private final Path dir;
+  private final PrintStream out;
+  private final PrintStream err;
+
+  SweepRun(Benchmark benchmark, Sweep sweep, Benchmark.Job base, Path dir, PrintStream out, PrintStream err) {
+    this.benchmark = benchmark;
+    this.sweep = sweep;
+    this.base = base;
+    this.dir = dir;
+    this.out = out;
+    this.err = err;
+  }
+
+  int run() throws IOException, InterruptedException {
+    Files.createDirectories(dir);
+    boolean loadOnce = sweep.variable().equals("threads") && !insertsDuringRun();
+    SweepRecord record = new SweepRecord();
+    record.variable = sweep.variable();
+    record.values = sweep.values();
+    record.load = base.skipLoad() ? "none (--skip-load)" : loadOnce ? "once, by the first point"
+        : sweep.variable().equals("records") ? "per point (its records)"
+        : "per point (the workload inserts during its run)";
+    err.println("benchmark: sweep of " + sweep.variable() + " over " + sweep.values() + " into " + dir + "; load: "
+        + record.load);
+    int status = ExitStatus.OK.code;
+    for (int i = 0; i < sweep.values().size(); i++) {
+      long value = sweep.values().get(i);
+      String name = sweep.variable() + "-" + value;
+      boolean skip = base.skipLoad() || (loadOnce && i > 0);
+      err.println("benchmark: sweep point " + (i + 1) + " of " + sweep.values().size() + ": " + sweep.variable() + "="
+          + value);
+      int rc = base.with(sweep.variable(), value, skip, dir.resolve(name)).run(benchmark);
+      SweepRecord.Point point = new SweepRecord.Point();
+      point.value = value;
+      point.run = name;
+      point.exitStatus = rc;
+      record.points.add(point);
+      record.write(dir.resolve(SweepRecord.FILE_NAME));
+      if (rc != 0) {
+        err.println("benchmark: sweep stopped: " + sweep.variable() + "=" + value + " failed (exit " + rc + ")");
+        status = rc;
+        break;
+      }
+    }
+    table(record);
+    if (base.html() && record.points.stream().anyMatch(p -> p.exitStatus == 0)
+        && benchmark.report("html", dir.toString(), "--out", dir.resolve("report.html").toString()) != 0) {
+      err.println("benchmark: could not write " + dir.resolve("report.html"));
+      return status == 0 ? ExitStatus.FAILED.code : status;
+    }
+    out.println("sweep: " + dir);
+    return status;
+  }
+
+  /** The run phase of each point, one line each: what the sweep measured, before the report. */
+  private void table(SweepRecord record) {
+    out.printf(Locale.ROOT, "%n%-10s  %16s  %s%n", sweep.variable(), "successful ops/s", "run p50 / p95 / p99 us");
+    for (SweepRecord.Point p : record.points) {
+      if (p.exitStatus != 0) {
+        out.printf(Locale.ROOT, "%-10d  %16s%n", p.value, "failed (exit " + p.exitStatus + ")");
+        continue;
+      }
+      RunSummary summary = RunLoader.load(dir.resolve(p.run));
+      PhaseSummary run = summary.phase("run");
+      StringBuilder latency = new StringBuilder();
+      run.workloadOperations().forEach((op, s) -> latency.append(String.format(Locale.ROOT, "%s %s / %s / %s  ", op,
+          fmt(s.percentile("p50")), fmt(s.percentile("p95")), fmt(s.percentile("p99")))));
+      out.printf(Locale.ROOT, "%-10d  %16s  %s%n", p.value, run.successfulThroughputOps == null ? "-"
+          : String.format(Locale.ROOT, "%,.1f", run.successfulThroughputOps), latency.toString().strip());
+    }
+  }
+
+  private static String fmt(Double v) {
+    return v == null ? "-" : String.format(Locale.ROOT, "%.0f", v);
+  }
+
+  /** True when the run phase inserts (insertproportion > 0 in the target file, the workload file or -p). */
+  private boolean insertsDuringRun() throws IOException {
+    Properties p = new Properties();
+    for (Path file : new Path[] {base.dbProps(), base.workload()}) {
+      try (InputStream in = Files.newInputStream(file)) {
+        p.load(in);
+      }
+    }
+    for (String kv : base.extra()) {
+      p.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+    }
+    try {
+      return Double.parseDouble(p.getProperty("insertproportion", "0").strip()) > 0;
+    } catch (NumberFormatException e) {
+      return true; // refused by the phase itself; loading per point costs time, never correctness
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package com.mytopling.ycsb.launcher;
+
+import com.mytopling.ycsb.jdbc.testing.TestServer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+
+/** What a run left in the database, read straight from the server, and the shipped target files pointed at it. */
+final class Tables {
+  private Tables() {
+  }
+
+  /** Rows in the table, counted by the server. */
+  static long rowCount(TestServer s, String table) throws SQLException {
+    try (Connection c = s.connect(); Statement st = c.createStatement();
+         ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + table)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  static void drop(TestServer s, String table) throws SQLException {
+    try (Connection c = s.connect(); Statement st = c.createStatement()) {
+      st.execute("DROP TABLE IF EXISTS " + table);
+    }
+  }
+
+  /**
+   * A shipped file of db-properties/ as users copy it: every setting kept, the URL and user replaced by the test
+   * server's, and the table named (the password goes in YCSB_DB_PASSWORD, see {@link #env}).
+   */
+  static Path shippedTarget(Path dir, String target, TestServer s, String table) throws IOException {
+    StringBuilder text = new StringBuilder();
+    for (String line : Files.readAllLines(Scripts.ROOT.resolve("db-properties").resolve(target + ".properties"),
+        StandardCharsets.UTF_8)) {
+      if (!line.startsWith("db.url=") && !line.startsWith("db.user=")) {
+        text.append(line).append('\n');
+      }
+    }
+    text.append("db.url=").append(s.jdbcUrl()).append('\n');
+    if (s.user() != null) {
+      text.append("db.user=").append(s.user()).append('\n');
+    }
+    text.append("table=").append(table).append('\n');
+    Path file = dir.resolve(target + "-" + table + ".properties");
+    Files.writeString(file, text, StandardCharsets.UTF_8);
+    return file;
+  }
+
+  /** The password of the test server for scripts, as users give it. */
+  static Map<String, String> env(TestServer s) {
+    return s.password() == null ? Map.of() : Map.of("YCSB_DB_PASSWORD", s.password());
+  }
+}

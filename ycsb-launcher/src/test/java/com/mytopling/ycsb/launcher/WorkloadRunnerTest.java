@@ -1,0 +1,85 @@
+package com.mytopling.ycsb.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** WorkloadRunner in-process with YCSB's BasicDB (no database): how operations are split over threads. */
+class WorkloadRunnerTest {
+  @TempDir
+  Path dir;
+
+  private Properties props(boolean transactions, String threads) {
+    Properties p = new Properties();
+    p.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    p.setProperty("db", "site.ycsb.BasicDB");
+    p.setProperty("basicdb.verbose", "false");
+    p.setProperty("recordcount", "100");
+    p.setProperty("threadcount", threads);
+    p.setProperty("dotransactions", Boolean.toString(transactions));
+    p.setProperty("exportfile", dir.resolve(transactions ? "run.out" : "load.out").toString());
+    return p;
+  }
+
+  /** Operations YCSB counted: the [OVERALL] throughput times the run time. */
+  private static long operations(String out) {
+    double runtime = 0;
+    double throughput = 0;
+    for (String line : out.split("\n")) {
+      String[] f = line.split(", ");
+      if (f.length == 3 && f[0].equals("[OVERALL]") && f[1].equals("RunTime(ms)")) {
+        runtime = Double.parseDouble(f[2]);
+      } else if (f.length == 3 && f[0].equals("[OVERALL]") && f[1].equals("Throughput(ops/sec)")) {
+        throughput = Double.parseDouble(f[2]);
+      }
+    }
+    return Math.round(runtime * throughput / 1000.0);
+  }
+
+  private static long seriesOperations(String out, String series) {
+    return out.lines().filter(l -> l.startsWith("[" + series + "], Operations, "))
+        .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+  }
+
+  /**
+   * Issue 11.3: with -threads 16 -p operationcount=10, YCSB gives six threads 0 operations, which its client
+   * threads take as "no limit": the run never ended. Now it ends after exactly 10 operations.
+   */
+  @Test
+  void fewerOperationsThanThreadsEnds() throws Exception {
+    Properties p = props(true, "16");
+    p.setProperty("operationcount", "10");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc = assertTimeoutPreemptively(Duration.ofSeconds(60),
+        () -> new WorkloadRunner(p, new PrintStream(err, true, StandardCharsets.UTF_8)).run());
+    assertEquals(0, rc, err::toString);
+    String out = Files.readString(dir.resolve("run.out"), StandardCharsets.UTF_8);
+    assertEquals(10, seriesOperations(out, "READ") + seriesOperations(out, "UPDATE"), out);
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("10 operations for 16 threads: running 10 threads"),
+        err::toString);
+  }
+
+  /** The same for a load of fewer records than threads: threads without inserts would insert without end. */
+  @Test
+  void fewerRecordsThanThreadsEnds() throws Exception {
+    Properties p = props(false, "8");
+    p.setProperty("recordcount", "3");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc = assertTimeoutPreemptively(Duration.ofSeconds(60),
+        () -> new WorkloadRunner(p, new PrintStream(err, true, StandardCharsets.UTF_8)).run());
+    assertEquals(0, rc, err::toString);
+    String out = Files.readString(dir.resolve("load.out"), StandardCharsets.UTF_8);
+    assertEquals(3, seriesOperations(out, "INSERT"), out);
+    assertEquals(3, operations(out), out);
+  }
+}

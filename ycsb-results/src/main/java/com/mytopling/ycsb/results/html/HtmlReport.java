@@ -1,0 +1,377 @@
+package com.mytopling.ycsb.results.html;
+
+import static com.mytopling.ycsb.results.html.Html.esc;
+
+import com.mytopling.ycsb.core.dialect.ServerMetric;
+import com.mytopling.ycsb.results.chart.ChartedRun;
+import com.mytopling.ycsb.results.chart.RunCharts;
+import com.mytopling.ycsb.results.chart.ServerMetricCharts;
+import com.mytopling.ycsb.results.cli.ComparisonTable;
+import com.mytopling.ycsb.results.cli.Format;
+import com.mytopling.ycsb.results.cli.RunSettings;
+import com.mytopling.ycsb.results.model.OperationStats;
+import com.mytopling.ycsb.results.model.PhaseSummary;
+import com.mytopling.ycsb.results.model.RunSummary;
+import com.mytopling.ycsb.results.model.StatusSample;
+import com.mytopling.ycsb.results.parse.OperationNames;
+import com.mytopling.ycsb.results.parse.Percentiles;
+import com.mytopling.ycsb.results.parse.ServerMetricsReader;
+import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * report.html of one run, or of several side by side (scripts/report html): the setup and how the runs differ, the
+ * phases' figures with their warm-up and steady-state verdict, throughput and latency over time, the percentile
+ * spectrum, return codes, the binding's totals and the server's counters beside the client's intervals. Charts are
+ * RunCharts' (the same as scripts/report chart writes), inline as SVG.
+ */
+public final class HtmlReport {
+  private final List<ChartedRun> runs;
+  private final RunCharts charts;
+
+  public HtmlReport(List<ChartedRun> runs) {
+    this.runs = runs;
+    this.charts = new RunCharts(runs);
+  }
+
+  public String render() {
+    StringBuilder b = new StringBuilder();
+    String title = runs.size() == 1 ? runs.get(0).label() : runs.size() + " runs side by side";
+    b.append("<h1>").append(esc(title)).append("</h1>\n");
+    b.append("<p class=\"note\">Made by scripts/report html from each run's summary and raw files. Successful "
+        + "operations returned OK (batched inserts: rows the server stored); all operations include failed ones. "
+        + "Latencies in microseconds. Definitions: docs/results.md.</p>\n");
+    setup(b);
+    phaseTable(b);
+    if (runs.size() > 1) {
+      comparison(b);
+    }
+    for (String phase : charts.phases()) {
+      phase(b, phase);
+    }
+    return Html.page(title, b.toString());
+  }
+
+  private void setup(StringBuilder b) {
+    b.append("<h2 id=\"setup\">Setup</h2>\n");
+    List<Map<String, String>> settings = new ArrayList<>();
+    Set<String> names = new LinkedHashSet<>(List.of("kind", "target", "start_time", "end_time", "harness_version",
+        "jvm", "server", "dialect", "engine", "driver"));
+    for (ChartedRun r : runs) {
+      Map<String, String> s = new TreeMap<>();
+      RunSummary run = r.summary();
+      s.put("kind", run.kind);
+      Map<String, Object> meta = run.metadata == null ? Map.of() : run.metadata;
+      for (String key : List.of("target", "start_time", "end_time", "harness_version", "jvm", "source")) {
+        if (meta.get(key) != null) {
+          s.put(key, String.valueOf(meta.get(key)));
+        }
+      }
+      if (run.server != null) {
+        run.server.forEach((k, v) -> {
+          if (v != null && !k.equals("url")) {
+            s.put(k.equals("server") ? "server" : k, v);
+          }
+        });
+      }
+      s.putAll(RunSettings.of(run));
+      settings.add(s);
+    }
+    settings.forEach(m -> names.addAll(new java.util.TreeSet<>(m.keySet())));
+    List<String> header = new ArrayList<>(List.of("setting"));
+    runs.forEach(r -> header.add(esc(r.label())));
+    List<List<String>> rows = new ArrayList<>();
+    List<Integer> differs = new ArrayList<>();
+    for (String name : names) {
+      if (settings.stream().noneMatch(m -> m.containsKey(name))) {
+        continue;
+      }
+      List<String> row = new ArrayList<>(List.of(esc(name)));
+      Set<String> values = new LinkedHashSet<>();
+      for (Map<String, String> m : settings) {
+        row.add(esc(m.getOrDefault(name, "(not recorded)")));
+        values.add(m.getOrDefault(name, "(not recorded)"));
+      }
+      if (values.size() > 1 && !List.of("start_time", "end_time").contains(name)) {
+        differs.add(rows.size());
+      }
+      rows.add(row);
+    }
+    b.append(Html.table(header, rows, runs.size() > 1 ? differs : List.of()));
+    if (runs.size() > 1) {
+      List<String> differences = RunSettings.differences(runs.stream().map(ChartedRun::summary).toList());
+      if (differences.isEmpty()) {
+        b.append("<p class=\"good\">The runs' recorded setups do not differ.</p>\n");
+      } else {
+        b.append("<p><b>Not like-for-like</b> (highlighted above; ratios mix the database with these):</p>\n<ul>\n");
+        differences.forEach(d -> b.append("<li>").append(esc(d)).append("</li>\n"));
+        b.append("</ul>\n");
+      }
+      for (ChartedRun r : runs) {
+        if (r.summary().metadata != null && r.summary().metadata.get("unknown") instanceof List<?> unknown
+            && !unknown.isEmpty()) {
+          b.append("<p class=\"note\">Not known for ").append(esc(r.label())).append(": ")
+              .append(esc(String.join("; ", unknown.stream().map(String::valueOf).toList()))).append("</p>\n");
+        }
+      }
+    }
+  }
+
+  private void phaseTable(StringBuilder b) {
+    b.append("<h2 id=\"summary\">Phases</h2>\n");
+    List<List<String>> rows = new ArrayList<>();
+    for (String phase : charts.phases()) {
+      for (ChartedRun r : runs) {
+        PhaseSummary p = r.summary().phase(phase);
+        if (p == null) {
+          continue;
+        }
+        List<String> row = new ArrayList<>();
+        row.add(esc(phase));
+        if (runs.size() > 1) {
+          row.add(esc(r.label()));
+        }
+        row.add(p.runtimeMs == null ? "-" : String.format(Locale.ROOT, "%,.1f", p.runtimeMs / 1000.0));
+        row.add(Format.throughput(p.successfulThroughputOps));
+        row.add(Format.throughput(p.throughputOps));
+        row.add(p.warmup == null ? "-" : p.warmup.seconds + " s");
+        row.add(steady(p.steadyState));
+        row.add(esc(p.source == null ? "" : p.source + (p.merge != null ? " (" + p.merge.clientCount + " clients)" : "")));
+        rows.add(row);
+      }
+    }
+    List<String> header = new ArrayList<>(List.of("phase"));
+    if (runs.size() > 1) {
+      header.add("run");
+    }
+    header.addAll(List.of("measured s", "successful ops/s", "all ops/s", "warm-up left out", "steady state", "from"));
+    b.append(Html.table(header, rows));
+  }
+
+  private static String steady(PhaseSummary.SteadyState s) {
+    if (s == null) {
+      return "-";
+    }
+    String css = s.steady == null ? "warn" : s.steady ? "good" : "bad";
+    return "<span class=\"" + css + "\">" + esc(s.verdict) + "</span>";
+  }
+
+  private void comparison(StringBuilder b) {
+    b.append("<h2 id=\"comparison\">Side by side</h2>\n");
+    List<RunSummary> summaries = runs.stream().map(ChartedRun::summary).toList();
+    List<String> header = new ArrayList<>(List.of("metric", esc(summaries.get(0).run)));
+    for (int i = 1; i < summaries.size(); i++) {
+      header.add(esc(summaries.get(i).run));
+      header.add("ratio");
+    }
+    List<List<String>> rows = new ArrayList<>();
+    for (ComparisonTable.Row row : ComparisonTable.build(summaries)) {
+      List<String> cells = new ArrayList<>(List.of(esc(row.label())));
+      for (int i = 0; i < summaries.size(); i++) {
+        Double v = row.values().get(i);
+        cells.add(row.unit().equals("ops/s") ? Format.throughput(v) : Format.number(v));
+        if (i > 0) {
+          cells.add(Format.ratio(row.ratio(i)));
+        }
+      }
+      rows.add(cells);
+    }
+    b.append(Html.table(header, rows));
+    b.append("<p class=\"note\">Ratios against the first run. Throughput: higher is better; latency: lower is "
+        + "better.</p>\n");
+    b.append(Html.chart(charts.throughputBars(), "throughput", "Throughput per phase: successful and all operations"));
+  }
+
+  private void phase(StringBuilder b, String phase) {
+    b.append("<h2 id=\"phase-").append(esc(phase)).append("\">").append(esc(phase)).append(" phase</h2>\n");
+    for (ChartedRun r : runs) {
+      PhaseSummary p = r.summary().phase(phase);
+      if (p == null) {
+        continue;
+      }
+      String who = runs.size() > 1 ? esc(r.label()) + ": " : "";
+      if (p.warmup != null) {
+        b.append("<p>").append(who).append("warm-up: the first ").append(p.warmup.seconds)
+            .append(" s are left out of throughput and latency (shaded on the charts over time). ")
+            .append("<span class=\"note\">").append(esc(p.warmup.method)).append("</span></p>\n");
+      }
+      if (p.steadyState != null) {
+        b.append("<p>").append(who).append(steady(p.steadyState)).append("</p>\n");
+      }
+    }
+    b.append("<h3>Throughput and latency over time</h3>\n");
+    b.append(Html.chart(charts.throughputOverTime(phase), "throughput-over-time-" + phase,
+        phase + ": operations per second in each status interval"));
+    for (String op : charts.operations(phase)) {
+      b.append(Html.chart(charts.p99OverTime(phase, op), "latency-over-time-" + phase + "-" + op,
+          phase + " " + op + ": p99 and average latency in each status interval"));
+    }
+    b.append("<h3>Latency percentile spectrum</h3>\n");
+    for (String op : charts.operations(phase)) {
+      b.append(Html.chart(charts.distribution(phase, op), "distribution-" + phase + "-" + op,
+          phase + " " + op + ": latency by percentile (log scales) from the HdrHistogram logs, measured window"));
+      if (runs.size() > 1) {
+        b.append(Html.chart(charts.latencyBars(phase, op), "latency-" + phase + "-" + op,
+            phase + " " + op + ": latency percentiles per run"));
+      }
+    }
+    for (ChartedRun r : runs) {
+      PhaseSummary p = r.summary().phase(phase);
+      if (p != null) {
+        phaseTables(b, r, phase, p);
+      }
+    }
+    serverMetrics(b, phase);
+  }
+
+  private void phaseTables(StringBuilder b, ChartedRun r, String phase, PhaseSummary p) {
+    String who = runs.size() > 1 ? " (" + esc(r.label()) + ")" : "";
+    boolean batched = p.batchedInserts != null;
+    b.append("<h3>Latency").append(who).append("</h3>\n");
+    List<String> header = new ArrayList<>(List.of("operation", "count", "avg"));
+    header.addAll(List.of(Percentiles.STANDARD));
+    header.add("max");
+    List<List<String>> rows = new ArrayList<>();
+    p.workloadOperations().forEach((op, s) -> rows.add(latencyRow(OperationNames.label(op, batched), s)));
+    p.intendedOperations.forEach((op, s) -> {
+      if (!op.equals("CLEANUP")) {
+        rows.add(latencyRow(OperationNames.label(op, batched) + " (intended)", s));
+      }
+    });
+    b.append(rows.isEmpty() ? "<p class=\"note\">No latency figures.</p>\n" : Html.table(header, rows));
+    if (batched) {
+      PhaseSummary.BatchedInserts bi = p.batchedInserts;
+      b.append("<p>Inserts were batched: ").append(Format.number(asDouble(bi.statements))).append(" statements with ")
+          .append(Format.number(asDouble(bi.rows))).append(" rows (").append(Format.number(asDouble(bi.rowsStored)))
+          .append(" stored), ").append(Format.number(bi.costPerRowUs)).append(" us of statement time per row. "
+              + "INSERT (buffer append) is the time to add a row to the client's batch, not an insert's.</p>\n");
+    }
+    b.append("<h3>Return codes").append(who).append("</h3>\n");
+    List<List<String>> codes = new ArrayList<>();
+    p.operations.forEach((op, s) -> s.returnCodes.forEach((code, n) -> codes.add(List.of(
+        esc(OperationNames.label(op, batched)), esc(code), Format.number(n.doubleValue()),
+        op.endsWith("-BATCH") ? "rows" : "calls"))));
+    b.append(codes.isEmpty() ? "<p class=\"note\">No return codes recorded.</p>\n"
+        : Html.table(List.of("series", "code", "count", "unit"), codes));
+    if (p.successfulOperations != null) {
+      b.append("<p>").append(Format.number(p.successfulOperations.doubleValue()))
+          .append(" successful operations.</p>\n");
+    }
+    if (p.bindingTotals != null && !p.bindingTotals.isEmpty()) {
+      b.append("<h3>Binding totals").append(who).append("</h3>\n");
+      List<List<String>> totals = new ArrayList<>();
+      p.bindingTotals.forEach((k, v) -> totals.add(List.of(esc(k), esc(v))));
+      b.append(Html.table(List.of("total", "value"), totals));
+    }
+    if (!p.warnings.isEmpty()) {
+      b.append("<h3>Warnings").append(who).append("</h3>\n<ul>\n");
+      p.warnings.forEach(w -> b.append("<li class=\"warn\">").append(esc(w)).append("</li>\n"));
+      b.append("</ul>\n");
+    }
+  }
+
+  private static List<String> latencyRow(String label, OperationStats s) {
+    List<String> row = new ArrayList<>(List.of(esc(label), Format.number(asDouble(s.count)), Format.number(s.avgUs)));
+    for (String pct : Percentiles.STANDARD) {
+      row.add(Format.number(s.percentile(pct)));
+    }
+    row.add(Format.number(s.maxUs));
+    return row;
+  }
+
+  private void serverMetrics(StringBuilder b, String phase) {
+    boolean any = runs.stream().anyMatch(r -> r.summary().phase(phase) != null
+        && r.summary().phase(phase).serverMetrics != null);
+    if (!any) {
+      return;
+    }
+    b.append("<h3>Server</h3>\n<p class=\"note\">The server's counters, sampled on a connection of its own at every "
+        + "status interval (server-metrics.csv): changes per second over each interval, on the same clock as the "
+        + "client's intervals above.</p>\n");
+    for (ChartedRun r : runs) {
+      PhaseSummary p = r.summary().phase(phase);
+      if (p == null || p.serverMetrics == null) {
+        continue;
+      }
+      PhaseSummary.ServerMetricsSummary s = p.serverMetrics;
+      List<List<String>> rows = new ArrayList<>();
+      for (ServerMetric m : ServerMetric.values()) {
+        Double v = s.perSecond.get(m.column());
+        if (v != null) {
+          rows.add(List.of(esc(m.column()), Format.number(v), m.kind == ServerMetric.Kind.GAUGE
+              ? "average (max " + Format.number(s.max.get(m.column())) + ")" : "per second"));
+        }
+      }
+      b.append("<p>").append(runs.size() > 1 ? esc(r.label()) + ": " : "").append(s.intervals)
+          .append(" intervals measured").append(s.medianSampleMs == null ? ""
+              : String.format(Locale.ROOT, "; one sample's query took %.1f ms (median)", s.medianSampleMs))
+          .append(".</p>\n");
+      b.append(Html.table(List.of("metric", "value", "over the measured window"), rows));
+      s.problems.forEach(problem -> b.append("<p class=\"warn\">").append(esc(problem)).append("</p>\n"));
+    }
+    for (ServerMetricCharts.Group group : ServerMetricCharts.Group.values()) {
+      b.append(Html.chart(charts.serverMetrics(phase, group), "server-" + group.slug + "-" + phase,
+          phase + " server: " + group.title));
+    }
+    for (ChartedRun r : runs) {
+      if (r.folder() != null && r.summary().phase(phase) != null) {
+        intervals(b, r, phase);
+      }
+    }
+  }
+
+  /** The client's and the server's figures interval by interval, matched on the status lines' clock. */
+  private void intervals(StringBuilder b, ChartedRun r, String phase) {
+    List<ServerMetricsFile.Row> server = ServerMetricsReader.rows(r.folder(), phase);
+    List<StatusSample> client = r.summary().phase(phase).statusSeries;
+    if (server.isEmpty()) {
+      return;
+    }
+    List<ServerMetric> shown = new ArrayList<>();
+    for (ServerMetric m : ServerMetric.values()) {
+      if (server.stream().anyMatch(row -> row.values().containsKey(m))) {
+        shown.add(m);
+      }
+    }
+    List<String> header = new ArrayList<>(List.of("elapsed s", "client successful ops/s", "client all ops/s"));
+    shown.forEach(m -> header.add(esc(m.column()) + (m.kind == ServerMetric.Kind.GAUGE ? "" : "/s")));
+    header.add("note");
+    List<List<String>> rows = new ArrayList<>();
+    for (ServerMetricsFile.Row row : server) {
+      StatusSample match = nearest(client, row.elapsedS(), row.intervalS() / 2);
+      List<String> cells = new ArrayList<>();
+      cells.add(String.format(Locale.ROOT, "%.1f", row.elapsedS()));
+      cells.add(match == null ? "-" : Format.number(match.successfulOpsPerSec));
+      cells.add(match == null ? "-" : Format.number(match.currentOpsPerSec));
+      shown.forEach(m -> cells.add(Format.number(row.rate(m))));
+      cells.add(esc(row.note()));
+      rows.add(cells);
+    }
+    b.append("<details><summary>").append(runs.size() > 1 ? esc(r.label()) + ": " : "")
+        .append("client and server, interval by interval</summary>\n").append(Html.table(header, rows))
+        .append("</details>\n");
+  }
+
+  private static StatusSample nearest(List<StatusSample> samples, double elapsedS, double within) {
+    StatusSample best = null;
+    double bestDistance = Double.MAX_VALUE;
+    for (StatusSample s : samples) {
+      double d = Math.abs(s.elapsedS - elapsedS);
+      if (d < bestDistance) {
+        best = s;
+        bestDistance = d;
+      }
+    }
+    return bestDistance <= Math.max(within, 0.5) ? best : null;
+  }
+
+  private static Double asDouble(Long v) {
+    return v == null ? null : v.doubleValue();
+  }
+}

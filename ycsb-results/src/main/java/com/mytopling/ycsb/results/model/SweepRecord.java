@@ -1,0 +1,48 @@
+package com.mytopling.ycsb.results.model;
+
+import com.mytopling.ycsb.results.Json;
+import com.mytopling.ycsb.results.ReportException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * sweep.json in a sweep's folder (scripts/benchmark --sweep): the variable, its values, and each point's run folder
+ * (a normal run folder inside the sweep's) with how it ended. Written by the benchmark as the points finish, read by
+ * report html.
+ */
+public class SweepRecord {
+  public static final String FILE_NAME = "sweep.json";
+  public static final String SCHEMA = "mytopling-ycsb-sweep";
+
+  public String schema = SCHEMA;
+  public int schemaVersion = 1;
+  /** "threads" or "records". */
+  public String variable;
+  public List<Long> values = new ArrayList<>();
+  /** How the load was shared: "once" (threads: one load for every point) or "per point". */
+  public String load;
+  public List<Point> points = new ArrayList<>();
+
+  /** One value of the variable and its run. */
+  public static class Point {
+    public long value;
+    /** The run folder, relative to the sweep's folder. */
+    public String run;
+    /** The benchmark's exit status for this point (0: done). */
+    public int exitStatus;
+  }
+
+  public static SweepRecord read(Path file) {
+    SweepRecord record = Json.readFile(file, SweepRecord.class);
+    if (!SCHEMA.equals(record.schema)) {
+      throw new ReportException(file + ": not a sweep.json of this harness (schema '" + record.schema + "')");
+    }
+    return record;
+  }
+
+  public void write(Path file) throws IOException {
+    Json.writeFile(file, this);
+  }
+}

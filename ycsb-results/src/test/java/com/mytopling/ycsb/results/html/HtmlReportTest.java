@@ -1,0 +1,120 @@
+package com.mytopling.ycsb.results.html;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What report.html holds, read as text (ReportBrowserIT opens the same pages in Chromium): every section the issue
+ * asks for, charts inline as SVG with something drawn, nothing fetched from anywhere.
+ */
+class HtmlReportTest {
+  private static final Pattern FIGURE = Pattern.compile("<figure class=\"chart\" data-chart=\"([^\"]+)\">(.*?)</figure>",
+      Pattern.DOTALL);
+
+  private static List<String> charts(String page) {
+    List<String> names = new ArrayList<>();
+    Matcher m = FIGURE.matcher(page);
+    while (m.find()) {
+      String svg = m.group(2);
+      assertTrue(svg.startsWith("<svg ") && svg.contains("viewBox="), m.group(1) + " is not an inline SVG");
+      assertTrue(svg.split("<path").length > 10, m.group(1) + " draws almost nothing");
+      names.add(m.group(1));
+    }
+    return names;
+  }
+
+  /**
+   * Self-contained: no script, no stylesheet, image or font from elsewhere (a published run's source URL may appear as
+   * text; ReportBrowserIT checks that the browser fetches nothing).
+   */
+  private static void assertSelfContained(String page) {
+    assertFalse(page.contains("<script"), "no script needed");
+    assertFalse(page.contains("<link") || page.contains("<img") || page.contains("@import"), "nothing from elsewhere");
+    assertFalse(Pattern.compile("(src|href)=\"(https?:|//)").matcher(page).find(), "nothing fetched");
+    assertFalse(Pattern.compile("url\\((?!#)").matcher(page).find(), "CSS and SVG refer to the page itself only");
+  }
+
+  @Test
+  void aRunsReportHasEverySectionAndItsChartsInline(@TempDir Path tmp) throws Exception {
+    String page = Files.readString(ReportPages.oneRun(tmp, "warmup-one-client"), StandardCharsets.UTF_8);
+    assertSelfContained(page);
+    for (String section : List.of("id=\"setup\"", "id=\"summary\"", "id=\"phase-load\"", "id=\"phase-run\"",
+        "Latency percentile spectrum", "Return codes", "Binding totals", "<h3>Server</h3>")) {
+      assertTrue(page.contains(section), section);
+    }
+    List<String> charts = charts(page);
+    for (String chart : List.of("throughput-over-time-run", "latency-over-time-run-READ", "distribution-run-READ",
+        "distribution-run-UPDATE", "server-rows-run", "server-hit-ratio-run", "server-threads-run",
+        "throughput-over-time-load")) {
+      assertTrue(charts.contains(chart), chart + " in " + charts);
+    }
+    assertFalse(charts.contains("server-rocksdb-stalls-run"), "no RocksDB on this server: no chart of it");
+    // The warm-up: named on the charts over time and in the text, the steady-state verdict beside it.
+    assertTrue(page.contains("warm-up: the first 2 s are left out"), "warm-up sentence");
+    assertTrue(page.contains("not steady:") || page.contains("steady:"), "steady-state verdict");
+    assertTrue(page.contains("client and server, interval by interval"), "aligned intervals table");
+    assertTrue(page.contains("rows_read"), "server figures");
+    assertTrue(page.contains("property.measurement.warmup"), "the setup lists the warm-up");
+  }
+
+  @Test
+  void theWarmUpBandIsDrawnOnTheChartsOverTime(@TempDir Path tmp) throws Exception {
+    String page = Files.readString(ReportPages.oneRun(tmp, "warmup-one-client"), StandardCharsets.UTF_8);
+    Matcher m = FIGURE.matcher(page);
+    int withBand = 0;
+    while (m.find()) {
+      // XChart draws the band as a translucent grey area (fill-opacity), in every chart over time of the run phase.
+      boolean band = m.group(2).contains("fill:rgb(128,128,128);fill-opacity:0.2");
+      if (m.group(1).endsWith("-run") && m.group(1).startsWith("throughput-over-time")
+          || m.group(1).startsWith("latency-over-time-run") || m.group(1).startsWith("server-rows-run")) {
+        assertTrue(band, m.group(1) + " has no warm-up band");
+        withBand++;
+      }
+      if (m.group(1).endsWith("-load") || m.group(1).startsWith("distribution")) {
+        assertFalse(band, m.group(1) + ": no warm-up there");
+      }
+    }
+    assertTrue(withBand >= 4, "charts with a band: " + withBand);
+  }
+
+  @Test
+  void runsSideBySideListTheirDifferencesAndRatios(@TempDir Path tmp) throws Exception {
+    String page = Files.readString(ReportPages.withPublished(tmp), StandardCharsets.UTF_8);
+    assertSelfContained(page);
+    assertTrue(page.contains("3 runs side by side"));
+    assertTrue(page.contains("Not like-for-like"), "setup differences");
+    assertTrue(page.contains("published figures are compared with measured runs"));
+    assertTrue(page.contains("<tr class=\"differs\">"), "differing settings highlighted");
+    assertTrue(page.contains("azure-sql-gp-gen5-4vcore-workloada-10m") && page.contains("mytopling-4vcpu-16gib"));
+    assertTrue(page.contains("Not known for"), "what the publications leave out");
+    assertTrue(page.contains(">ratio<") && page.contains("x</td>"), "ratios against the first run");
+    List<String> charts = charts(page);
+    assertTrue(charts.contains("throughput") && charts.contains("latency-run-READ"), charts.toString());
+  }
+
+  @Test
+  void aSweepsReportChartsThroughputAndPercentilesAgainstTheVariable(@TempDir Path tmp) throws Exception {
+    Path file = ReportPages.sweep(tmp);
+    String page = Files.readString(file, StandardCharsets.UTF_8);
+    assertSelfContained(page);
+    List<String> charts = charts(page);
+    assertTrue(charts.contains("sweep-throughput") && charts.contains("sweep-latency-READ")
+        && charts.contains("sweep-latency-UPDATE"), charts.toString());
+    assertTrue(page.contains("threads=8 failed (exit 1)"), "the failed point is named");
+    assertTrue(page.contains("<a href=\"threads-2/report.html\">") && page.contains("<a href=\"threads-4/report.html\">"),
+        "links to the points' own reports");
+    assertTrue(Files.isRegularFile(file.getParent().resolve("threads-2/report.html")));
+    assertEquals(2, page.split("<a href=").length - 1);
+  }
+}

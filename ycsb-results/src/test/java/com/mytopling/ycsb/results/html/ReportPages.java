@@ -1,0 +1,68 @@
+package com.mytopling.ycsb.results.html;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.mytopling.ycsb.results.CliRunner;
+import com.mytopling.ycsb.results.model.SweepRecord;
+import com.mytopling.ycsb.results.parse.Recorded;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The pages the report tests look at, made by scripts/report's own command from recorded real runs. */
+final class ReportPages {
+  static final Path PUBLISHED = Path.of("..", "results", "published").toAbsolutePath().normalize();
+
+  private ReportPages() {
+  }
+
+  static Path html(Path out, String... runs) {
+    String[] args = new String[runs.length + 3];
+    args[0] = "html";
+    System.arraycopy(runs, 0, args, 1, runs.length);
+    args[runs.length + 1] = "--out";
+    args[runs.length + 2] = out.toString();
+    CliRunner r = CliRunner.run(args);
+    assertEquals(0, r.exitCode, r::toString);
+    return out;
+  }
+
+  /** A run's own report.html, as scripts/benchmark writes it. */
+  static Path oneRun(Path tmp, String recorded) throws Exception {
+    Path dir = Recorded.copy(recorded, tmp);
+    assertEquals(0, CliRunner.run("summarize", dir.toString()).exitCode);
+    return html(dir.resolve("report.html"), dir.toString());
+  }
+
+  /** A run beside the published baselines. */
+  static Path withPublished(Path tmp) throws Exception {
+    Path dir = Recorded.copy("warmup-one-client", tmp);
+    assertEquals(0, CliRunner.run("summarize", dir.toString()).exitCode);
+    return html(tmp.resolve("compare.html"), PUBLISHED.resolve("azure-sql-gp-gen5-4vcore-workloada-10m").toString(),
+        PUBLISHED.resolve("mytopling-4vcpu-16gib-workloada-10m").toString(), dir.toString());
+  }
+
+  /** A sweep folder of two points (recorded runs standing in for threads=2 and threads=4). */
+  static Path sweep(Path tmp) throws Exception {
+    Path sweepDir = tmp.resolve("sweep");
+    SweepRecord record = new SweepRecord();
+    record.variable = "threads";
+    record.values = List.of(2L, 4L, 8L);
+    record.load = "once, by the first point";
+    String[] recorded = {"warmup-one-client", "myrocks-server-metrics"};
+    for (int i = 0; i < 3; i++) {
+      SweepRecord.Point p = new SweepRecord.Point();
+      p.value = record.values.get(i);
+      p.run = "threads-" + p.value;
+      p.exitStatus = i < 2 ? 0 : 1;
+      record.points.add(p);
+      if (i < 2) {
+        Path point = Recorded.copy(recorded[i], sweepDir);
+        java.nio.file.Files.move(point, sweepDir.resolve(p.run));
+        assertEquals(0, CliRunner.run("summarize", sweepDir.resolve(p.run).toString()).exitCode);
+        html(sweepDir.resolve(p.run).resolve("report.html"), sweepDir.resolve(p.run).toString());
+      }
+    }
+    record.write(sweepDir.resolve(SweepRecord.FILE_NAME));
+    return html(sweepDir.resolve("report.html"), sweepDir.toString());
+  }
+}
