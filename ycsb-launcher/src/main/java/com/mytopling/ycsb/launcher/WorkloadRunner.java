@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.fileloader.BindingRows;
@@ -128,6 +129,21 @@ final class WorkloadRunner {
     if (prepared == null && "true".equalsIgnoreCase(props.getProperty("measurement.servermetrics", "").strip())) {
       err.println("[ycsb] server metrics: not sampled: only the mytopling binding's databases are");
     }
+    StartBarrier.Start barrierStart = null;
+    StartBarrier.Settings barrier = StartBarrier.Settings.from(props);
+    if (barrier != null) {
+      // Clients on other machines: all start measuring at one agreed moment (after their connections are checked).
+      try {
+        barrierStart = new StartBarrier(barrier, transactions ? "run" : "load", err).await(props);
+      } catch (StartBarrier.BarrierException e) {
+        err.println(e.getMessage());
+        closeQuietly(prepared);
+        if (sampler != null) {
+          sampler.finish();
+        }
+        return ExitStatus.FAILED.code;
+      }
+    }
     err.println("Starting test.");
     boolean trackJvm = "true".equals(props.getProperty(Measurements.MEASUREMENT_TRACK_JVM_PROPERTY, "false"));
     StatusLines status = null;
@@ -181,7 +197,7 @@ final class WorkloadRunner {
     if (sampler != null) {
       sampler.finish();
     }
-    writePhaseClock(transactions, status, start, runtimeMs, warmupSeconds);
+    writePhaseClock(transactions, status, start, runtimeMs, warmupSeconds, barrierStart);
     if (bindingRows != null && workload instanceof FileWorkload fileWorkload) {
       // Rows handed to the binding are only known stored now, after every thread's cleanup (final flush).
       fileWorkload.bindingRows(bindingRows);
@@ -223,7 +239,8 @@ final class WorkloadRunner {
    * phase.json beside the HdrHistogram logs (hdrhistogram.fileoutput=true): the phase's clock and the warm-up's cut,
    * which the logs do not carry and the summary needs.
    */
-  private void writePhaseClock(boolean transactions, StatusLines status, long startMs, long runtimeMs, long warmup) {
+  private void writePhaseClock(boolean transactions, StatusLines status, long startMs, long runtimeMs, long warmup,
+                               StartBarrier.Start barrier) {
     if (!"true".equalsIgnoreCase(props.getProperty("hdrhistogram.fileoutput", "false").strip())) {
       return;
     }
@@ -234,6 +251,12 @@ final class WorkloadRunner {
     clock.statusIntervalS = Integer.parseInt(props.getProperty("status.interval", "10"));
     clock.warmupS = warmup;
     clock.warmupEndMs = status != null && status.warmupEndMs() > 0 ? status.warmupEndMs() : null;
+    if (barrier != null) {
+      clock.barrierStartMs = barrier.agreedServerMs();
+      // This client's start on the server's clock: its clock start shifted by the offset the barrier measured.
+      clock.startedServerMs = clock.startMs + barrier.offsetMs();
+      clock.serverClockUncertaintyMs = barrier.uncertaintyMs();
+    }
     Path file = Path.of(props.getProperty("hdrhistogram.output.path", "")
         + PhaseClock.FILE_NAME);
     try {

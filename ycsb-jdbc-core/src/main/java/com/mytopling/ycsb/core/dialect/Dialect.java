@@ -157,6 +157,41 @@ public abstract class Dialect {
     }
   }
 
+  // ---- the start barrier of clients on several machines (scale-out) ----
+
+  /** The barrier's table: one row per client and phase of a run, keyed so that a client registers once. */
+  public static final String BARRIER_TABLE = "ycsb_start_barrier";
+
+  /**
+   * An expression for the server's clock in epoch milliseconds: the clients' one clock, so that a start time agreed
+   * through the table means the same moment on every client machine whatever their own clocks say.
+   */
+  protected abstract String serverClockMsExpression();
+
+  /** CREATE TABLE (if it does not exist) for the barrier: run id, phase, client index, arrival on the server's clock. */
+  public abstract String createBarrierTable();
+
+  /** The server's clock now, epoch milliseconds: one row, one column. */
+  public String serverClockMs() {
+    return "SELECT " + serverClockMsExpression();
+  }
+
+  /** Registers a client: parameters run id, phase, client index; the arrival is the server's clock. */
+  public String barrierArrive() {
+    return "INSERT INTO " + BARRIER_TABLE + " (run_id, phase, client, arrived_ms) VALUES (?, ?, ?, "
+        + serverClockMsExpression() + ")";
+  }
+
+  /** How many clients have registered and the last arrival (parameters run id, phase). Standard SQL, shared. */
+  public String barrierArrivals() {
+    return "SELECT COUNT(*), MAX(arrived_ms) FROM " + BARRIER_TABLE + " WHERE run_id = ? AND phase = ?";
+  }
+
+  /** The indexes of the clients that have registered (parameters run id, phase), to name the missing ones. */
+  public String barrierClients() {
+    return "SELECT client FROM " + BARRIER_TABLE + " WHERE run_id = ? AND phase = ? ORDER BY client";
+  }
+
   // ---- driver settings ----
 
   /**

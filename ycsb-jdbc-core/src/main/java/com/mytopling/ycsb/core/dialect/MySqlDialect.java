@@ -339,6 +339,18 @@ public class MySqlDialect extends Dialect {
     return sql.append(')').toString();
   }
 
+  /** UNIX_TIMESTAMP of a DATETIME(3) is exact to the millisecond; the session's time zone cancels out. */
+  @Override
+  protected String serverClockMsExpression() {
+    return "CAST(UNIX_TIMESTAMP(NOW(3)) * 1000 AS SIGNED)";
+  }
+
+  @Override
+  public String createBarrierTable() {
+    return "CREATE TABLE IF NOT EXISTS " + BARRIER_TABLE + " (run_id VARCHAR(64) NOT NULL, phase VARCHAR(16) NOT NULL, "
+        + "client INT NOT NULL, arrived_ms BIGINT NOT NULL, PRIMARY KEY (run_id, phase, client))";
+  }
+
   @Override
   public String serverMetricsQuery() {
     return STATUS_QUERY;

@@ -208,6 +208,20 @@ public class SqlServerDialect extends Dialect {
     return sql.append(')').toString();
   }
 
+  /** SYSUTCDATETIME has 100 ns precision; DATEDIFF_BIG (SQL Server 2016+) does not overflow in milliseconds. */
+  @Override
+  protected String serverClockMsExpression() {
+    return "DATEDIFF_BIG(millisecond, '1970-01-01', SYSUTCDATETIME())";
+  }
+
+  /** No CREATE TABLE IF NOT EXISTS before SQL Server 2016's DROP IF EXISTS has a CREATE twin: OBJECT_ID checks. */
+  @Override
+  public String createBarrierTable() {
+    return "IF OBJECT_ID(N'" + BARRIER_TABLE + "', N'U') IS NULL CREATE TABLE " + BARRIER_TABLE
+        + " (run_id NVARCHAR(64) NOT NULL, phase NVARCHAR(16) NOT NULL, client INT NOT NULL, arrived_ms BIGINT NOT NULL,"
+        + " PRIMARY KEY (run_id, phase, client))";
+  }
+
   @Override
   public String serverMetricsQuery() {
     return PERFORMANCE_COUNTERS_QUERY;

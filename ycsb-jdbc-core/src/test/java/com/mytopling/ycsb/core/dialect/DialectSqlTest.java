@@ -179,4 +179,22 @@ class DialectSqlTest {
     assertEquals("sqlserver", Dialects.detect("jdbc:sqlserver://h;databaseName=d", new ServerInfo("16.0", "SQL Azure", "", "d")).name());
     assertEquals("mytopling", Dialects.byName("MyTopling").name());
   }
+
+  /** The start barrier's SQL; MariaDB's is run by the scale-out tests, SQL Server's is checked against its docs. */
+  @Test
+  void startBarrierStatements() throws Exception {
+    assertEquals("INSERT INTO ycsb_start_barrier (run_id, phase, client, arrived_ms) VALUES (?, ?, ?, "
+        + "CAST(UNIX_TIMESTAMP(NOW(3)) * 1000 AS SIGNED))", mysql.barrierArrive());
+    assertEquals("INSERT INTO ycsb_start_barrier (run_id, phase, client, arrived_ms) VALUES (?, ?, ?, "
+        + "DATEDIFF_BIG(millisecond, '1970-01-01', SYSUTCDATETIME()))", mssql.barrierArrive());
+    assertEquals("SELECT DATEDIFF_BIG(millisecond, '1970-01-01', SYSUTCDATETIME())", mssql.serverClockMs());
+    assertTrue(mssql.createBarrierTable().startsWith("IF OBJECT_ID(N'ycsb_start_barrier', N'U') IS NULL CREATE TABLE "
+        + "ycsb_start_barrier ("), mssql.createBarrierTable());
+    assertTrue(mysql.createBarrierTable().startsWith("CREATE TABLE IF NOT EXISTS ycsb_start_barrier ("));
+    for (Dialect d : List.of(mysql, mssql)) {
+      assertInstanceOf(Select.class, parse(d.barrierArrivals()));
+      assertInstanceOf(Select.class, parse(d.barrierClients()));
+      assertInstanceOf(Insert.class, parse(d.barrierArrive()));
+    }
+  }
 }

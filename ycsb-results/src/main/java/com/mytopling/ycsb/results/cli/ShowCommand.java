@@ -96,6 +96,10 @@ final class ShowCommand implements Command {
         text.append(String.format(java.util.Locale.ROOT, "%s: %d clients summed over their common %.1f s window; "
             + "each client's own YCSB figure (ops/s): %s%n", name, p.merge.clientCount,
             (p.merge.commonWindowEndMs - p.merge.commonWindowStartMs) / 1000.0, String.join(", ", own)));
+        if (p.merge.startSpreadMs != null) {
+          text.append(String.format(java.util.Locale.ROOT, "%s: clients started within %d ms of each other (start "
+              + "barrier, on the server's clock, ±%d ms)%n", name, p.merge.startSpreadMs, p.merge.startSpreadUncertaintyMs));
+        }
       }
     });
     run.phases.forEach((name, p) -> text.append('\n').append(latencyTable(name, p)));

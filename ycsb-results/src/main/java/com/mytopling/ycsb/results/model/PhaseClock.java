@@ -32,6 +32,15 @@ public class PhaseClock {
    * each series' next interval starts at or after it, each earlier one before it. Absent when the phase ended first.
    */
   public Long warmupEndMs;
+  /**
+   * Clients on several machines (scale-out's start barrier): the start they agreed, epoch milliseconds on the
+   * database server's clock; absent for a client that ran alone.
+   */
+  public Long barrierStartMs;
+  /** This client's {@link #startMs} on the server's clock (its own clock plus the offset the barrier measured). */
+  public Long startedServerMs;
+  /** How far {@link #startedServerMs} may be off: half the quickest round trip to the server, milliseconds. */
+  public Long serverClockUncertaintyMs;
 
   public static PhaseClock read(Path file) {
     PhaseClock clock = Json.readFile(file, PhaseClock.class);

@@ -149,6 +149,13 @@ public class PhaseSummary {
     /** Series counted as operations for throughput. */
     public List<String> countedSeries = new ArrayList<>();
     public String method;
+    /**
+     * Clients started by scale-out's start barrier: the latest client's start minus the earliest's, milliseconds,
+     * from each client's start on the database server's clock (phase.json); absent when any client ran without it.
+     */
+    public Long startSpreadMs;
+    /** How far the spread may be off: the two largest clock uncertainties of the clients, added. */
+    public Long startSpreadUncertaintyMs;
   }
 
   /** One client's own view of a merged phase. */

@@ -196,6 +196,28 @@ public final class RunFolder {
     return w;
   }
 
+  /** The spread of the clients' starts on the server's clock, when every client went through the start barrier. */
+  private static void startSpread(PhaseSummary.MergeInfo merge, List<Path> clientDirs) {
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    List<Long> uncertainties = new ArrayList<>();
+    for (Path clientDir : clientDirs) {
+      PhaseClock clock = PhaseClock.in(clientDir);
+      if (clock == null || clock.startedServerMs == null) {
+        return;
+      }
+      first = Math.min(first, clock.startedServerMs);
+      last = Math.max(last, clock.startedServerMs);
+      uncertainties.add(clock.serverClockUncertaintyMs == null ? 0 : clock.serverClockUncertaintyMs);
+    }
+    if (clientDirs.isEmpty()) {
+      return;
+    }
+    uncertainties.sort(java.util.Comparator.reverseOrder());
+    merge.startSpreadMs = last - first;
+    merge.startSpreadUncertaintyMs = uncertainties.get(0) + (uncertainties.size() > 1 ? uncertainties.get(1) : 0);
+  }
+
   private static PhaseSummary readMergedPhase(Path dir, String phaseName, List<Path> clientDirs, boolean intendedOnly,
                                               long warmupS) {
     List<HdrPhaseMerger.ClientLogs> logs = new ArrayList<>();
@@ -208,6 +230,7 @@ public final class RunFolder {
       cuts.add(warmupS > 0 ? warmupCut(PhaseClock.in(clientDir), warmupS, clientLogs, client, notes) : null);
     }
     PhaseSummary phase = HdrPhaseMerger.merge(logs, cuts);
+    startSpread(phase.merge, clientDirs);
     phase.latencyBasis = intendedOnly ? "intended" : "actual";
     if (warmupS > 0) {
       Long timelineStart = HdrPhaseMerger.timelineStartMs(logs);
