@@ -47,6 +47,14 @@ public final class Benchmark {
     this.err = err;
   }
 
+  PrintStream out() {
+    return out;
+  }
+
+  PrintStream err() {
+    return err;
+  }
+
   public static void main(String[] args) {
     Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
     System.exit(new Benchmark(root, System.out, System.err).run(args));
@@ -71,6 +79,28 @@ public final class Benchmark {
     o.addOption(Option.builder().longOpt("sweep").hasArg().argName("var=v1,v2,...")
         .desc("one run per value of threads or records (threads=1,4,16,64), each a run folder in a sweep folder "
             + "with its own report.html").build());
+    o.addOption(Option.builder().longOpt("on").hasArg().argName("kubernetes|docker|ssh")
+        .desc("the --clients on other machines: an Indexed Job on Kubernetes, containers of the harness image on this "
+            + "machine's Docker engine, or --hosts over SSH; they start together and their results are merged "
+            + "(docs/scale-out.md)").build());
+    o.addOption(Option.builder().longOpt("render").hasArg().argName("dir")
+        .desc("with --on kubernetes: write the manifests to DIR and stop").build());
+    o.addOption(Option.builder().longOpt("image").hasArg().argName("name")
+        .desc("with --on kubernetes|docker: the harness image (default ycsb-harness:" + HARNESS_VERSION + ")").build());
+    o.addOption(Option.builder().longOpt("namespace").hasArg().argName("ns")
+        .desc("with --on kubernetes: the namespace (default: kubectl's current)").build());
+    o.addOption(Option.builder().longOpt("client-cpu").hasArg().argName("quantity")
+        .desc("with --on kubernetes: CPU each client requests (default: threads/2, at least 1)").build());
+    o.addOption(Option.builder().longOpt("client-memory").hasArg().argName("quantity")
+        .desc("with --on kubernetes: memory each client requests (default 2Gi)").build());
+    o.addOption(Option.builder().longOpt("hosts").hasArg().argName("h1,h2,...")
+        .desc("with --on ssh: the client machines (user@host[:port]), clients spread over them in turn").build());
+    o.addOption(Option.builder().longOpt("client-of").hasArg().argName("n")
+        .desc("(run by --on, on each client machine) this process is one of N clients; its index is "
+            + "--client-index or JOB_COMPLETION_INDEX").build());
+    o.addOption(Option.builder().longOpt("client-index").hasArg().argName("i").desc("see --client-of").build());
+    o.addOption(Option.builder().longOpt("run-id").hasArg().argName("id")
+        .desc("with --client-of: the run all clients belong to (the start barrier's key)").build());
     o.addOption(Option.builder().longOpt("no-html").desc("do not write report.html").build());
     o.addOption(Option.builder("p").hasArg().argName("name=value").desc("extra property (repeatable)").build());
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
@@ -167,8 +197,20 @@ public final class Benchmark {
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     Path runsRoot = cl.hasOption("out") ? Path.of(cl.getOptionValue("out")) : root.resolve("results").resolve("runs");
     String name = stamp + "-" + targetName + "-" + workload.getFileName();
+    ClientRole role = ClientRole.from(cl, clients, System.getenv());
+    if (role != null && (sweep != null || cl.hasOption("on"))) {
+      throw new UsageException("--client-of is the side of one client: it takes neither --sweep nor --on");
+    }
     Job job = new Job(targetName, dbProps, workload, embedded, records, operations, threads, clients, extra, warmup,
-        serverMetrics, cl.hasOption("skip-load"), !cl.hasOption("no-html"), runsRoot.resolve(name));
+        serverMetrics, cl.hasOption("skip-load"), !cl.hasOption("no-html"),
+        role == null ? runsRoot.resolve(name) : runsRoot.resolve("client-" + role.index()), role);
+    if (cl.hasOption("on")) {
+      if (sweep != null) {
+        throw new UsageException("--on runs one benchmark: it cannot be combined with --sweep");
+      }
+      ScaleOut plan = ScaleOut.plan(cl, job, stamp, System.getenv());
+      return plan.run(this);
+    }
     if (sweep == null) {
       return job.run(this);
     }
@@ -178,10 +220,10 @@ public final class Benchmark {
   /** One benchmark: a load (unless skipped) and a run into one run folder, summarized and reported. */
   record Job(String targetName, Path dbProps, Path workload, boolean embedded, long records, long operations,
              long threads, int clients, List<String> extra, long warmup, boolean serverMetrics, boolean skipLoad,
-             boolean html, Path dir) {
+             boolean html, Path dir, ClientRole role) {
     Job with(String variable, long value, boolean skip, Path at) {
       return new Job(targetName, dbProps, workload, embedded, variable.equals("records") ? value : records, operations,
-          variable.equals("threads") ? value : threads, clients, extra, warmup, serverMetrics, skip, html, at);
+          variable.equals("threads") ? value : threads, clients, extra, warmup, serverMetrics, skip, html, at, role);
     }
 
     int run(Benchmark b) throws IOException, InterruptedException {
@@ -205,24 +247,7 @@ public final class Benchmark {
     }
     Files.createDirectories(dir.resolve("hdr"));
     String started = OffsetDateTime.now().toString();
-
-    // Later files win: the target's settings first, then the workload's own (workload-insert-fresh's
-    // db.batchsize=1 must beat a target's db.batchsize=1000), then -p over both.
-    List<String> common = new ArrayList<>(List.of("-P", job.dbProps().toString(), "-P", job.workload().toString(),
-        "-p", "recordcount=" + records, "-p", "operationcount=" + operations, "-threads", Long.toString(threads),
-        "-s", "-p", "hdrhistogram.percentiles=50,95,99,99.9", "-p", "hdrhistogram.fileoutput=true"));
-    if (job.embedded()) {
-      common.addAll(List.of("-p", "db.embedded.datadir=" + root.resolve(".local").resolve("embedded-mariadb")));
-    }
-    if (job.serverMetrics()) {
-      // The server's counters beside the client's (docs/results.md); one client samples, the others are told not to.
-      common.addAll(List.of("-p", "measurement.servermetrics=true",
-          "-p", "measurement.servermetrics.file=" + dir.resolve("server-metrics.csv")));
-    }
-    for (String kv : job.extra()) {
-      common.add("-p");
-      common.add(kv);
-    }
+    List<String> common = commonArgs(job, records, operations, threads, dir);
     err.println("benchmark: target " + job.targetName() + " (" + job.dbProps() + "), workload "
         + job.workload().getFileName() + ", " + records + " records, " + operations + " operations, " + threads
         + " threads");
@@ -230,6 +255,9 @@ public final class Benchmark {
 
     Meta meta = new Meta(job.targetName(), job.workload(), records, operations, threads, clients, job.dbProps(),
         job.extra(), started, job.warmup(), job.serverMetrics());
+    if (job.role() != null) {
+      return runScaleOutClient(job, common, meta);
+    }
     if (!job.skipLoad()) {
       int rc = clients == 1 ? singleClientLoad(common, dir) : multiClientLoad(common, dir, records, clients);
       if (rc != 0) {
@@ -256,6 +284,125 @@ public final class Benchmark {
     }
     out.println("results: " + dir);
     return ExitStatus.OK.code;
+  }
+
+  /**
+   * One client of a benchmark spread over machines (--client-of): client 0 creates the table, all meet at the start
+   * barrier's "table" phase (so none loads before the table exists), each loads its key range, then all meet again
+   * inside the run phase and start together. Its run folder is a one-client folder that {@code report merge} takes;
+   * at the end it is printed on stdout for the collector ({@link RunFolderStream}), whatever the outcome.
+   */
+  private int runScaleOutClient(Job job, List<String> common, Meta meta) throws IOException, InterruptedException {
+    ClientRole role = job.role();
+    Path dir = job.dir();
+    int rc = scaleOutPhases(job, role, common, dir);
+    // This client's own operations: report merge adds the clients' up.
+    writeMetadata(dir, new Meta(meta.target(), meta.workload(), meta.records(), role.operations(meta.operations()),
+        meta.threads(), 1, meta.dbProps(), meta.extra(), meta.started(), meta.warmup(), meta.serverMetrics()));
+    if (rc == 0 && report("summarize", dir.toString()) != 0) {
+      err.println("benchmark: could not summarize " + dir);
+      rc = ExitStatus.FAILED.code;
+    }
+    RunFolderStream.write(dir, "client-" + role.index(), rc, out);
+    out.flush();
+    return rc;
+  }
+
+  private int scaleOutPhases(Job job, ClientRole role, List<String> common, Path dir)
+      throws IOException, InterruptedException {
+    List<String> own = new ArrayList<>(common);
+    if (role.index() > 0) {
+      own.addAll(List.of("-p", "measurement.servermetrics=false")); // client 0 samples for all
+    }
+    if (!job.skipLoad()) {
+      if (role.index() == 0) {
+        List<String> prepare = new ArrayList<>(List.of("load", "mytopling"));
+        prepare.addAll(own);
+        prepare.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "insertcount=0",
+            "-p", "measurement.servermetrics=false"));
+        Files.createDirectories(dir.resolve("prepare"));
+        int rc = phase("table", prepare, dir, dir.resolve("prepare").resolve("load.out"),
+            dir.resolve("prepare").resolve("load.err"), true).waitFor();
+        if (rc != 0) {
+          err.println("benchmark: client 0 could not create the table (exit " + rc + "); see " + dir.resolve("prepare"));
+          return phaseStatus(rc);
+        }
+      }
+      try {
+        new StartBarrier(StartBarrier.Settings.from(barrierProps(job, role)), "table", err)
+            .await(barrierProps(job, role));
+      } catch (StartBarrier.BarrierException e) {
+        err.println(e.getMessage());
+        return ExitStatus.FAILED.code;
+      } catch (UsageException e) {
+        err.println("benchmark: " + e.getMessage());
+        return ExitStatus.BAD_INPUT.code;
+      }
+      long start = role.insertStart(job.records());
+      List<String> load = new ArrayList<>(List.of("load", "mytopling"));
+      load.addAll(own);
+      load.addAll(List.of("-p", "insertstart=" + start, "-p", "insertcount=" + (role.insertEnd(job.records()) - start),
+          "-p", "hdrhistogram.output.path=" + hdrDir(dir, "load", -1) + "/"));
+      for (String kv : role.barrierProperties()) {
+        load.addAll(List.of("-p", kv)); // the loads start together too: their throughput is summed over a window
+      }
+      int rc = phase("load (client " + role.index() + ")", load, dir, dir.resolve("load.out"), dir.resolve("load.err"),
+          true).waitFor();
+      if (rc != 0) {
+        err.println("benchmark: load phase failed (exit " + rc + "); see " + dir.resolve("load.err"));
+        return phaseStatus(rc);
+      }
+    }
+    List<String> run = new ArrayList<>(List.of("run", "mytopling"));
+    run.addAll(own);
+    run.addAll(List.of("-p", "operationcount=" + role.operations(job.operations()),
+        "-p", "hdrhistogram.output.path=" + hdrDir(dir, "run", -1) + "/"));
+    for (String kv : role.barrierProperties()) {
+      run.addAll(List.of("-p", kv));
+    }
+    int rc = phase("run (client " + role.index() + ")", run, dir, dir.resolve("run.out"), dir.resolve("run.err"), true)
+        .waitFor();
+    if (rc != 0) {
+      err.println("benchmark: run phase failed (exit " + rc + "); see " + dir.resolve("run.err"));
+      return phaseStatus(rc);
+    }
+    return 0;
+  }
+
+  /** The properties a phase of this client would see (target, workload, -p) with the barrier's, for the table barrier. */
+  private static Properties barrierProps(Job job, ClientRole role) throws IOException {
+    Properties p = new Properties();
+    loadInto(p, job.dbProps());
+    loadInto(p, job.workload());
+    for (String kv : job.extra()) {
+      p.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+    }
+    for (String kv : role.barrierProperties()) {
+      p.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+    }
+    return p;
+  }
+
+  /** The arguments every phase of a job shares: target, workload, sizes, HdrHistogram logs, server metrics, -p. */
+  private List<String> commonArgs(Job job, long records, long operations, long threads, Path dir) {
+    // Later files win: the target's settings first, then the workload's own (workload-insert-fresh's
+    // db.batchsize=1 must beat a target's db.batchsize=1000), then -p over both.
+    List<String> common = new ArrayList<>(List.of("-P", job.dbProps().toString(), "-P", job.workload().toString(),
+        "-p", "recordcount=" + records, "-p", "operationcount=" + operations, "-threads", Long.toString(threads),
+        "-s", "-p", "hdrhistogram.percentiles=50,95,99,99.9", "-p", "hdrhistogram.fileoutput=true"));
+    if (job.embedded()) {
+      common.addAll(List.of("-p", "db.embedded.datadir=" + root.resolve(".local").resolve("embedded-mariadb")));
+    }
+    if (job.serverMetrics()) {
+      // The server's counters beside the client's (docs/results.md); one client samples, the others are told not to.
+      common.addAll(List.of("-p", "measurement.servermetrics=true",
+          "-p", "measurement.servermetrics.file=" + dir.resolve("server-metrics.csv")));
+    }
+    for (String kv : job.extra()) {
+      common.add("-p");
+      common.add(kv);
+    }
+    return common;
   }
 
   /** A report command on the console (scripts/report's entry point in a JVM of its own). */

@@ -1,0 +1,455 @@
+package com.mytopling.ycsb.launcher;
+
+import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import org.apache.commons.cli.CommandLine;
+
+/**
+ * scripts/benchmark --clients N --on kubernetes|docker: the clients on other machines (or containers), each a
+ * {@code benchmark --client-of N} of the harness image that takes its share by its index, meets the others at the
+ * start barrier in the database and prints its run folder on stdout ({@link RunFolderStream}); the folders are then
+ * merged exactly ({@code report merge}). Kubernetes: an Indexed Job applied with kubectl. Docker: the Job's pod spec
+ * run as containers on this machine's engine (same image, arguments, environment with JOB_COMPLETION_INDEX, the
+ * ConfigMap's files mounted), host networking.
+ */
+final class ScaleOut {
+  enum Engine { KUBERNETES, DOCKER }
+
+  private final Engine engine;
+  private final Benchmark.Job job;
+  private final String name;
+  private final Path render;
+  private final KubeManifests.Spec spec;
+  private final String password;
+  private final Map<String, String> env;
+
+  private ScaleOut(Engine engine, Benchmark.Job job, String name, Path render, KubeManifests.Spec spec,
+                   String password, Map<String, String> env) {
+    this.engine = engine;
+    this.job = job;
+    this.name = name;
+    this.render = render;
+    this.spec = spec;
+    this.password = password;
+    this.env = env;
+  }
+
+  static ScaleOut plan(CommandLine cl, Benchmark.Job job, String stamp, Map<String, String> env)
+      throws UsageException, IOException {
+    String on = cl.getOptionValue("on");
+    Engine engine = switch (on) {
+      case "kubernetes" -> Engine.KUBERNETES;
+      case "docker" -> Engine.DOCKER;
+      case "ssh" -> throw new UsageException("--on ssh: not built yet (docs/scale-out.md); use --on kubernetes or docker");
+      default -> throw new UsageException("--on: '" + on + "' is none of kubernetes, docker");
+    };
+    if (cl.hasOption("render") && engine != Engine.KUBERNETES) {
+      throw new UsageException("--render goes with --on kubernetes");
+    }
+    if (job.embedded()) {
+      throw new UsageException("--on " + on + " needs a server the clients reach: the embedded MariaDB lives inside one "
+          + "client process");
+    }
+    int clients = job.clients();
+    if (clients > Math.min(job.operations(), Math.max(job.records(), 1))) {
+      throw new UsageException("--clients " + clients + ": more clients than records (" + job.records()
+          + ") or operations (" + job.operations() + "); each needs one at least");
+    }
+    String target = Files.readString(job.dbProps(), StandardCharsets.UTF_8);
+    noSecrets("--target " + job.dbProps(), target);
+    for (String kv : job.extra()) {
+      noSecrets("-p " + kv.substring(0, kv.indexOf('=')), kv);
+    }
+    String workload = Files.readString(job.workload(), StandardCharsets.UTF_8);
+    // A DNS label, unique per start: the Job's, ConfigMap's and Secret's names and the start barrier's run id.
+    String name = "ycsb-" + stamp.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
+    List<String> args = new ArrayList<>(List.of("benchmark",
+        "--target", KubeManifests.CONFIG_DIR + "/" + KubeManifests.TARGET_KEY,
+        "--workload", KubeManifests.CONFIG_DIR + "/" + KubeManifests.WORKLOAD_KEY,
+        "--records", Long.toString(job.records()), "--operations", Long.toString(job.operations()),
+        "--threads", Long.toString(job.threads()), "--client-of", Integer.toString(clients), "--run-id", name,
+        "--out", KubeManifests.RESULTS_DIR, "--no-html"));
+    if (job.skipLoad()) {
+      args.add("--skip-load");
+    }
+    if (!job.serverMetrics()) {
+      args.addAll(List.of("-p", "measurement.servermetrics=false"));
+    }
+    for (String kv : job.extra()) {
+      args.addAll(List.of("-p", kv));
+    }
+    String pw = env.get(Secrets.PASSWORD_ENV);
+    String cpu = cl.getOptionValue("client-cpu", Long.toString(Math.max(1, job.threads() / 2)));
+    String memory = cl.getOptionValue("client-memory", "2Gi");
+    for (String q : List.of(cpu, memory)) {
+      if (!q.matches("\\d+(\\.\\d+)?(m|k|M|G|T|Ki|Mi|Gi|Ti)?")) {
+        throw new UsageException("'" + q + "' is not a Kubernetes quantity (e.g. 2, 500m, 2Gi)");
+      }
+    }
+    KubeManifests.Spec spec = new KubeManifests.Spec(name, cl.getOptionValue("namespace"),
+        cl.getOptionValue("image", "ycsb-harness:" + Benchmark.HARNESS_VERSION), clients, args, target, workload, cpu,
+        memory, pw != null && !pw.isEmpty());
+    Path render = cl.hasOption("render") ? Path.of(cl.getOptionValue("render")) : null;
+    return new ScaleOut(engine, job, name, render, spec, pw, env);
+  }
+
+  /** The password goes to the clients in a Secret only: never in a ConfigMap, an argument or a rendered file. */
+  private static void noSecrets(String where, String text) throws UsageException {
+    Properties p = new Properties();
+    try {
+      p.load(new StringReader(text));
+    } catch (IOException | IllegalArgumentException e) {
+      throw new UsageException(where + ": not a properties file (" + e.getMessage() + ")");
+    }
+    for (String key : p.stringPropertyNames()) {
+      String value = p.getProperty(key);
+      if (Secrets.isSecretName(key) || !Secrets.maskUrl(value).equals(value)) {
+        throw new UsageException(where + " holds a secret (" + key + "): with --on, the password goes in "
+            + Secrets.PASSWORD_ENV + ", which reaches the clients as a Kubernetes Secret");
+      }
+    }
+  }
+
+  /** Writes configmap.yaml and job.yaml to {@code dir}, each validated against the API's typed models. */
+  List<Path> writeManifests(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    Path cm = dir.resolve("configmap.yaml");
+    Path jobFile = dir.resolve("job.yaml");
+    Files.writeString(cm, KubeManifests.yaml(KubeManifests.configMap(spec)), StandardCharsets.UTF_8);
+    Files.writeString(jobFile, KubeManifests.yaml(KubeManifests.job(spec)), StandardCharsets.UTF_8);
+    for (Path f : List.of(cm, jobFile)) {
+      try {
+        KubeManifests.validate(Files.readString(f, StandardCharsets.UTF_8));
+      } catch (KubeManifests.InvalidManifest e) {
+        throw new IllegalStateException(f + ": " + e.getMessage(), e); // a bug of ours, not the user's input
+      }
+    }
+    return List.of(cm, jobFile);
+  }
+
+  int run(Benchmark b) throws IOException, InterruptedException {
+    PrintStream err = b.err();
+    if (render != null) {
+      List<Path> files = writeManifests(render);
+      err.println("benchmark: kubernetes: wrote " + files.get(0) + " and " + files.get(1) + " (" + spec.clients()
+          + " clients, image " + spec.image() + ")");
+      if (spec.secret()) {
+        err.println("benchmark: kubernetes: the password is not in them: create the Secret first, e.g. printf %s \"$"
+            + Secrets.PASSWORD_ENV + "\" | kubectl create secret generic " + KubeManifests.secretName(name)
+            + " --from-file=" + KubeManifests.PASSWORD_KEY + "=/dev/stdin"
+            + (spec.namespace() == null ? "" : " -n " + spec.namespace()));
+      } else {
+        err.println("benchmark: kubernetes: " + Secrets.PASSWORD_ENV + " was not set: the clients get no password");
+      }
+      b.out().println("manifests: " + render);
+      return ExitStatus.OK.code;
+    }
+    Path dir = job.dir();
+    Files.createDirectories(dir);
+    List<Path> files = writeManifests(dir.resolve("manifests"));
+    err.println("benchmark: " + spec.clients() + " clients on " + engine.name().toLowerCase(java.util.Locale.ROOT)
+        + ", run " + name + "; results go to " + dir);
+    List<ClientEnd> ends = engine == Engine.DOCKER ? new DockerClients(b, files).run() : new KubectlClients(b).run();
+    return collect(b, dir, ends);
+  }
+
+  /** How one client ended: its exit status as the engine saw it and its stdout (with the run folder). */
+  record ClientEnd(int index, int exit, Path stdout, String lastError) {
+  }
+
+  private int collect(Benchmark b, Path dir, List<ClientEnd> ends) throws IOException, InterruptedException {
+    PrintStream err = b.err();
+    Path received = dir.resolve("clients");
+    List<String> folders = new ArrayList<>();
+    boolean failed = false;
+    for (ClientEnd end : ends) {
+      String problem = null;
+      try (BufferedReader in = Files.newBufferedReader(end.stdout(), StandardCharsets.UTF_8)) {
+        RunFolderStream.Received r = RunFolderStream.read(in, received);
+        folders.add(r.dir().toString());
+        if (r.exitStatus() != 0 || end.exit() != 0) {
+          problem = "exit " + (end.exit() != 0 ? end.exit() : r.exitStatus());
+        }
+      } catch (IOException e) {
+        problem = e.getMessage();
+      }
+      if (problem != null) {
+        failed = true;
+        err.println("benchmark: client " + end.index() + " failed (" + problem + ")"
+            + (end.lastError() == null ? "" : ": " + end.lastError()));
+      } else {
+        err.println("benchmark: client " + end.index() + " done; its run folder is " + received.resolve("client-"
+            + end.index()));
+      }
+    }
+    if (failed) {
+      err.println("benchmark: not merged: a client failed; what each client handed back is in " + received);
+      return ExitStatus.FAILED.code;
+    }
+    Path sampled = received.resolve("client-0").resolve(ServerMetricsFile.FILE_NAME);
+    if (Files.isRegularFile(sampled)) {
+      // Client 0 sampled the server's counters for all; the merged folder's summary reads them beside the phases.
+      Files.copy(sampled, dir.resolve(ServerMetricsFile.FILE_NAME), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+    List<String> merge = new ArrayList<>(List.of("merge"));
+    merge.addAll(folders);
+    merge.addAll(List.of("--out", dir.toString()));
+    if (b.report(merge.toArray(new String[0])) != 0) {
+      err.println("benchmark: could not merge the clients' run folders into " + dir);
+      return ExitStatus.FAILED.code;
+    }
+    b.report("show", dir.toString());
+    if (job.html() && b.report("html", dir.toString(), "--out", dir.resolve("report.html").toString()) != 0) {
+      err.println("benchmark: could not write " + dir.resolve("report.html"));
+      return ExitStatus.FAILED.code;
+    }
+    b.out().println("results: " + dir);
+    return ExitStatus.OK.code;
+  }
+
+  /** Runs a command; its stdout to a file, its stderr kept; stdin from {@code input} (or nothing). */
+  static final class Cmd {
+    final int exit;
+    final String err;
+
+    private Cmd(int exit, String err) {
+      this.exit = exit;
+      this.err = err;
+    }
+
+    static Cmd run(List<String> cmd, Map<String, String> extraEnv, String input, Path stdout)
+        throws IOException, InterruptedException {
+      File errFile = File.createTempFile("scaleout", ".err");
+      try {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(errFile);
+        pb.environment().putAll(extraEnv);
+        if (stdout != null) {
+          pb.redirectOutput(stdout.toFile());
+        } else {
+          pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        }
+        if (input == null) {
+          pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        }
+        Process p = pb.start();
+        if (input != null) {
+          try (var os = p.getOutputStream()) {
+            os.write(input.getBytes(StandardCharsets.UTF_8));
+          }
+        }
+        int rc = p.waitFor();
+        return new Cmd(rc, Files.readString(errFile.toPath(), StandardCharsets.UTF_8).strip());
+      } finally {
+        Files.deleteIfExists(errFile.toPath());
+      }
+    }
+
+    String firstLine() {
+      return err.isEmpty() ? "" : err.lines().reduce((a, b2) -> b2).orElse("");
+    }
+  }
+
+  /** The last line of a client's stderr that says what went wrong (the barrier's line, a phase's failure). */
+  static String lastProblem(String stderr) {
+    String found = null;
+    for (String line : stderr.split("\n")) {
+      if (line.startsWith("start barrier:") || line.startsWith("benchmark:") || line.startsWith("ycsb:")) {
+        found = line.strip();
+      }
+    }
+    return found;
+  }
+
+  /** The Job's pod spec run with the docker CLI, once per index, on the host network. */
+  private final class DockerClients {
+    private final Benchmark b;
+    private final List<Path> manifests;
+
+    DockerClients(Benchmark b, List<Path> manifests) {
+      this.b = b;
+      this.manifests = manifests;
+    }
+
+    List<ClientEnd> run() throws IOException, InterruptedException {
+      PrintStream err = b.err();
+      Path configDir = manifests.get(0).getParent().resolve("config");
+      Files.createDirectories(configDir);
+      // The ConfigMap's keys as files, as the kubelet mounts them.
+      io.fabric8.kubernetes.api.model.ConfigMap cm;
+      Job k8sJob;
+      try {
+        cm = (io.fabric8.kubernetes.api.model.ConfigMap) KubeManifests.validate(Files.readString(manifests.get(0)));
+        k8sJob = (Job) KubeManifests.validate(Files.readString(manifests.get(1)));
+      } catch (KubeManifests.InvalidManifest e) {
+        throw new IllegalStateException(e);
+      }
+      for (Map.Entry<String, String> e : new TreeMap<>(cm.getData()).entrySet()) {
+        Files.writeString(configDir.resolve(e.getKey()), e.getValue(), StandardCharsets.UTF_8);
+      }
+      Container c = k8sJob.getSpec().getTemplate().getSpec().getContainers().get(0);
+      Map<String, String> dockerEnv = new java.util.HashMap<>();
+      List<String> envArgs = new ArrayList<>();
+      for (EnvVar v : c.getEnv()) {
+        if (v.getValueFrom() != null && v.getValueFrom().getSecretKeyRef() != null) {
+          // -e NAME without a value: docker takes it from its own environment, never from a command line.
+          dockerEnv.put(v.getName(), password);
+          envArgs.addAll(List.of("-e", v.getName()));
+        } else {
+          envArgs.addAll(List.of("-e", v.getName() + "=" + v.getValue()));
+        }
+      }
+      int n = k8sJob.getSpec().getCompletions();
+      List<String> names = new ArrayList<>();
+      try {
+        for (int i = 0; i < n; i++) {
+          String container = name + "-" + i;
+          List<String> cmd = new ArrayList<>(List.of("docker", "run", "-d", "--name", container, "--network", "host",
+              "-e", ClientRole.INDEX_ENV + "=" + i, "-v", configDir.toAbsolutePath() + ":" + KubeManifests.CONFIG_DIR
+                  + ":ro", "--label", KubeManifests.RUN_LABEL + "=" + name));
+          cmd.addAll(envArgs);
+          cmd.add(c.getImage());
+          cmd.addAll(c.getArgs());
+          Cmd started = Cmd.run(cmd, dockerEnv, null, null);
+          if (started.exit != 0) {
+            throw new IOException("docker run of client " + i + " failed: " + started.firstLine());
+          }
+          names.add(container);
+          err.println("benchmark: docker: client " + i + " started (container " + container + ")");
+        }
+        List<ClientEnd> ends = new ArrayList<>();
+        Path logs = job.dir().resolve("clients");
+        Files.createDirectories(logs);
+        for (int i = 0; i < names.size(); i++) {
+          Path exitFile = logs.resolve("client-" + i + ".exit");
+          Cmd waited = Cmd.run(List.of("docker", "wait", names.get(i)), Map.of(), null, exitFile);
+          int exit = waited.exit == 0 ? Integer.parseInt(Files.readString(exitFile).strip()) : -1;
+          Files.delete(exitFile);
+          Path stdout = logs.resolve("client-" + i + ".out");
+          Cmd log = Cmd.run(List.of("docker", "logs", names.get(i)), Map.of(), null, stdout);
+          Files.writeString(logs.resolve("client-" + i + ".err"), log.err + "\n", StandardCharsets.UTF_8);
+          err.println("benchmark: docker: client " + i + " ended (exit " + exit + ")");
+          ends.add(new ClientEnd(i, exit, stdout, lastProblem(log.err)));
+        }
+        return ends;
+      } finally {
+        for (String container : names) {
+          Cmd.run(List.of("docker", "rm", "-f", container), Map.of(), null, null);
+        }
+      }
+    }
+  }
+
+  /** kubectl apply, wait with progress lines, every pod's log read for its run folder. */
+  private final class KubectlClients {
+    private final Benchmark b;
+
+    KubectlClients(Benchmark b) {
+      this.b = b;
+    }
+
+    private List<String> kubectl(String... args) {
+      List<String> cmd = new ArrayList<>(List.of(env.getOrDefault("YCSB_KUBECTL", "kubectl")));
+      if (spec.namespace() != null) {
+        cmd.addAll(List.of("-n", spec.namespace()));
+      }
+      cmd.addAll(List.of(args));
+      return cmd;
+    }
+
+    private void check(Cmd c, String what) throws IOException {
+      if (c.exit != 0) {
+        throw new IOException("kubectl " + what + " failed: " + c.firstLine());
+      }
+    }
+
+    List<ClientEnd> run() throws IOException, InterruptedException {
+      PrintStream err = b.err();
+      Path manifests = job.dir().resolve("manifests");
+      if (spec.secret()) {
+        // On kubectl's standard input: the password is in no file and on no command line.
+        check(Cmd.run(kubectl("apply", "-f", "-"), Map.of(), KubeManifests.yaml(KubeManifests.secret(spec, password)),
+            null), "apply (Secret " + KubeManifests.secretName(name) + ")");
+      }
+      try {
+        check(Cmd.run(kubectl("apply", "-f", manifests.resolve("configmap.yaml").toString(), "-f",
+            manifests.resolve("job.yaml").toString()), Map.of(), null, null), "apply");
+        err.println("benchmark: kubernetes: job " + name + " applied (" + spec.clients() + " pods, image "
+            + spec.image() + ")");
+        String last = "";
+        long pollMs = Long.parseLong(env.getOrDefault("YCSB_KUBECTL_POLL_MS", "5000"));
+        Path status = Files.createTempFile("scaleout", ".status");
+        try {
+          while (true) {
+            check(Cmd.run(kubectl("get", "job", name, "-o",
+                "jsonpath={.status.active}/{.status.succeeded}/{.status.failed}"), Map.of(), null, status), "get job");
+            String[] f = (Files.readString(status).strip() + "/x").split("/", -1);
+            long active = number(f[0]);
+            long succeeded = number(f[1]);
+            long failed = number(f[2]);
+            String line = active + " running, " + succeeded + " done, " + failed + " failed";
+            if (!line.equals(last)) {
+              err.println("benchmark: kubernetes: job " + name + ": " + line + " of " + spec.clients() + " clients");
+              last = line;
+            }
+            if (succeeded + failed >= spec.clients() || (failed > 0 && active == 0)) {
+              break;
+            }
+            Thread.sleep(pollMs);
+          }
+          check(Cmd.run(kubectl("get", "pods", "-l", "job-name=" + name, "-o", "jsonpath={range .items[*]}"
+              + "{.metadata.annotations.batch\\.kubernetes\\.io/job-completion-index} {.metadata.name} "
+              + "{.status.containerStatuses[0].state.terminated.exitCode}{\"\\n\"}{end}"), Map.of(), null, status),
+              "get pods");
+          List<ClientEnd> ends = new ArrayList<>();
+          Path logs = job.dir().resolve("clients");
+          Files.createDirectories(logs);
+          for (String podLine : Files.readAllLines(status)) {
+            String[] p = podLine.strip().split(" ");
+            if (p.length < 2) {
+              continue;
+            }
+            int index = Integer.parseInt(p[0]);
+            Path stdout = logs.resolve("client-" + index + ".out");
+            Cmd log = Cmd.run(kubectl("logs", p[1]), Map.of(), null, stdout);
+            check(log, "logs " + p[1]);
+            ends.add(new ClientEnd(index, p.length > 2 ? Integer.parseInt(p[2]) : -1, stdout,
+                lastProblem(Files.readString(stdout))));
+          }
+          ends.sort(java.util.Comparator.comparingInt(ClientEnd::index));
+          return ends;
+        } finally {
+          Files.deleteIfExists(status);
+        }
+      } finally {
+        if (spec.secret()) {
+          // The password does not stay in the cluster after the run; the Job and its logs stay for a look.
+          Cmd.run(kubectl("delete", "secret", KubeManifests.secretName(name), "--ignore-not-found"), Map.of(), null,
+              null);
+        }
+        err.println("benchmark: kubernetes: kubectl delete job,configmap -l " + KubeManifests.RUN_LABEL + "=" + name
+            + " removes the job and its pods");
+      }
+    }
+
+    private long number(String s) {
+      return s.isBlank() || s.equals("x") ? 0 : Long.parseLong(s.strip());
+    }
+  }
+}

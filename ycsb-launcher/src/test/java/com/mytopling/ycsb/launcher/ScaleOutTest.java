@@ -1,0 +1,232 @@
+package com.mytopling.ycsb.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.commons.cli.DefaultParser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * scripts/benchmark --on kubernetes --render: the manifests read back into fabric8's typed models of the Kubernetes
+ * API (no cluster, nothing downloaded), the secret kept out of them, bad input refused in one line; each client's
+ * share; the run folder's trip through a log.
+ */
+class ScaleOutTest {
+  private static final String SECRET = "Pw-ScaleOut-Test-93b1";
+
+  @TempDir
+  Path tmp;
+
+  private record Run(int exit, String out, String err) {
+  }
+
+  private Run benchmark(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc = new Benchmark(Scripts.ROOT, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
+    return new Run(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private Path target(String extra) throws IOException {
+    Path t = tmp.resolve("t.properties");
+    Files.writeString(t, "db.url=jdbc:mysql://db.example:3306/ycsb\ndb.user=ycsb\ndb.batchsize=100\n" + extra);
+    return t;
+  }
+
+  @Test
+  void renderWritesAnIndexedJobThatTheTypedModelsRead() throws Exception {
+    Path dir = tmp.resolve("manifests");
+    Run r = benchmark("--target", target("").toString(), "--clients", "4", "--records", "1000", "--operations",
+        "2000", "--threads", "8", "--on", "kubernetes", "--render", dir.toString(), "--image", "reg.example/h:1",
+        "-p", "requestdistribution=uniform");
+    assertEquals(0, r.exit(), r::toString);
+    Job job = assertInstanceOf(Job.class, KubeManifests.validate(Files.readString(dir.resolve("job.yaml"))));
+    ConfigMap cm = assertInstanceOf(ConfigMap.class,
+        KubeManifests.validate(Files.readString(dir.resolve("configmap.yaml"))));
+    assertEquals("batch/v1", job.getApiVersion());
+    assertEquals("Indexed", job.getSpec().getCompletionMode());
+    assertEquals(4, job.getSpec().getCompletions());
+    assertEquals(4, job.getSpec().getParallelism());
+    assertEquals(0, job.getSpec().getBackoffLimit());
+    PodSpec pod = job.getSpec().getTemplate().getSpec();
+    assertEquals("Never", pod.getRestartPolicy());
+    Container c = pod.getContainers().get(0);
+    assertEquals("reg.example/h:1", c.getImage());
+    assertEquals("4", c.getResources().getRequests().get("cpu").toString());
+    assertEquals("2Gi", c.getResources().getRequests().get("memory").toString());
+    String args = String.join(" ", c.getArgs());
+    assertTrue(args.startsWith("benchmark --target /etc/ycsb/config/target.properties --workload "
+        + "/etc/ycsb/config/workload --records 1000 --operations 2000 --threads 8 --client-of 4 --run-id "
+        + job.getMetadata().getName() + " --out /results"), args);
+    assertTrue(args.endsWith("-p requestdistribution=uniform"), args);
+    EnvVar pw = c.getEnv().stream().filter(e -> e.getName().equals("YCSB_DB_PASSWORD")).findFirst().orElseThrow();
+    assertEquals(job.getMetadata().getName() + "-db", pw.getValueFrom().getSecretKeyRef().getName());
+    assertEquals("password", pw.getValueFrom().getSecretKeyRef().getKey());
+    assertTrue(cm.getData().get("target.properties").contains("db.url=jdbc:mysql://db.example:3306/ycsb"));
+    assertTrue(cm.getData().get("workload").contains("workload=site.ycsb.workloads.CoreWorkload"));
+    assertEquals(cm.getMetadata().getName(), pod.getVolumes().stream().filter(v -> v.getConfigMap() != null)
+        .findFirst().orElseThrow().getConfigMap().getName());
+    assertTrue(r.out().contains("manifests: " + dir), r::toString);
+  }
+
+  @Test
+  void theSecretIsInNoRenderedFileAndGoesToKubectlOnItsInput() throws Exception {
+    KubeManifests.Spec spec = new KubeManifests.Spec("ycsb-1", null, "h:1", 2, List.of("benchmark"), "db.user=u\n",
+        "recordcount=1\n", "1", "1Gi", true);
+    String yaml = KubeManifests.yaml(KubeManifests.job(spec)) + KubeManifests.yaml(KubeManifests.configMap(spec));
+    assertFalse(yaml.contains(SECRET));
+    String secret = KubeManifests.yaml(KubeManifests.secret(spec, SECRET));
+    assertEquals("ycsb-1-db", KubeManifests.validate(secret).getMetadata().getName());
+    assertTrue(secret.contains(SECRET));
+  }
+
+  @Test
+  void secretsInTheTargetOrOnTheCommandLineAreRefused() throws Exception {
+    Run inFile = benchmark("--target", target("db.passwd=" + SECRET + "\n").toString(), "--clients", "2",
+        "--on", "kubernetes", "--render", tmp.resolve("m").toString());
+    assertEquals(2, inFile.exit(), inFile::toString);
+    assertTrue(inFile.err().contains("holds a secret (db.passwd)"), inFile::toString);
+    assertFalse(inFile.err().contains(SECRET) || inFile.out().contains(SECRET), inFile::toString);
+    Run inArg = benchmark("--target", target("").toString(), "--clients", "2", "--on", "kubernetes", "--render",
+        tmp.resolve("m").toString(), "-p", "db.passwd=" + SECRET);
+    assertEquals(2, inArg.exit(), inArg::toString);
+    assertFalse(inArg.err().contains(SECRET), inArg::toString);
+    Run inUrl = benchmark("--target", target("db.url=jdbc:mysql://h/ycsb?password=" + SECRET + "\n").toString(),
+        "--clients", "2", "--on", "kubernetes", "--render", tmp.resolve("m").toString());
+    assertEquals(2, inUrl.exit(), inUrl::toString);
+    assertFalse(inUrl.err().contains(SECRET), inUrl::toString);
+    assertFalse(Files.exists(tmp.resolve("m")), "nothing rendered after a refusal");
+  }
+
+  @Test
+  void badScaleOutInputIsOneLine() throws Exception {
+    String t = target("").toString();
+    for (List<String> args : List.of(
+        List.of("--target", t, "--clients", "2", "--on", "mesos"),
+        List.of("--target", t, "--clients", "2", "--on", "docker", "--render", "x"),
+        List.of("--clients", "2", "--on", "kubernetes", "--render", "x"),
+        List.of("--target", t, "--clients", "5", "--records", "4", "--on", "kubernetes", "--render", "x"),
+        List.of("--target", t, "--clients", "2", "--on", "kubernetes", "--render", "x", "--client-cpu", "lots"),
+        List.of("--target", t, "--client-of", "2", "--client-index", "2", "--run-id", "r"),
+        List.of("--target", t, "--client-of", "2", "--run-id", "r"),
+        List.of("--target", t, "--client-of", "2", "--client-index", "0", "--run-id", "bad id"),
+        List.of("--target", t, "--client-index", "0"))) {
+      Run r = benchmark(args.toArray(new String[0]));
+      assertEquals(2, r.exit(), () -> args + ": " + r);
+      assertEquals(1, r.err().lines().count(), () -> args + ": " + r);
+    }
+  }
+
+  @Test
+  void theValidatorRefusesWhatTheApiDoesNotHave() throws Exception {
+    KubeManifests.Spec spec = new KubeManifests.Spec("ycsb-2", null, "h:1", 3, List.of("benchmark"), "a=b\n", "c=d\n",
+        "2", "2Gi", true);
+    String job = KubeManifests.yaml(KubeManifests.job(spec));
+    KubeManifests.validate(job);
+    // A misspelt field: the typed model would keep it aside; the API server would drop or refuse it.
+    KubeManifests.InvalidManifest typo = assertThrows(KubeManifests.InvalidManifest.class,
+        () -> KubeManifests.validate(job.replace("completionMode:", "completionmode:")));
+    assertTrue(typo.getMessage().contains("completionmode"), typo.getMessage());
+    KubeManifests.InvalidManifest nested = assertThrows(KubeManifests.InvalidManifest.class,
+        () -> KubeManifests.validate(job.replace("restartPolicy:", "restartpolicy:")));
+    assertTrue(nested.getMessage().contains("restartpolicy"), nested.getMessage());
+    assertThrows(KubeManifests.InvalidManifest.class,
+        () -> KubeManifests.validate(job.replace("completions: 3", "completions: three")));
+    assertThrows(KubeManifests.InvalidManifest.class,
+        () -> KubeManifests.validate(job.replace("name: ycsb-2\n", "name: YCSB_2\n")));
+    assertThrows(KubeManifests.InvalidManifest.class,
+        () -> KubeManifests.validate(job.replace("kind: Job", "kind: CronTab")));
+    assertThrows(KubeManifests.InvalidManifest.class,
+        () -> KubeManifests.validate(job.replace("restartPolicy: Never", "restartPolicy: Always")));
+  }
+
+  @Test
+  void eachClientsShareCoversEveryKeyOnceAndEveryOperation() throws Exception {
+    for (int clients = 1; clients <= 7; clients++) {
+      for (long records : new long[] {7, 1000, 1001, 99_999}) {
+        long next = 0;
+        long ops = 0;
+        for (int i = 0; i < clients; i++) {
+          ClientRole role = new ClientRole(i, clients, "r");
+          assertEquals(next, role.insertStart(records), "no gap, no overlap");
+          assertTrue(role.insertEnd(records) > role.insertStart(records));
+          next = role.insertEnd(records);
+          ops += role.operations(records + 3);
+        }
+        assertEquals(records, next);
+        assertEquals(records + 3, ops);
+      }
+    }
+  }
+
+  @Test
+  void theIndexComesFromTheJobsEnvironment() throws Exception {
+    var cl = new DefaultParser().parse(Benchmark.options(), new String[] {"--client-of", "3", "--run-id", "ycsb-1"});
+    ClientRole role = ClientRole.from(cl, 1, Map.of("JOB_COMPLETION_INDEX", "2"));
+    assertEquals(new ClientRole(2, 3, "ycsb-1"), role);
+    assertTrue(role.barrierProperties().containsAll(List.of("scaleout.clients=3", "scaleout.client=2",
+        "scaleout.runid=ycsb-1")));
+    UsageException missing = assertThrows(UsageException.class, () -> ClientRole.from(cl, 1, Map.of()));
+    assertTrue(missing.getMessage().contains("JOB_COMPLETION_INDEX"), missing.getMessage());
+  }
+
+  @Test
+  void aRunFolderSurvivesALogAndADamagedOneIsFound() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("client-1").resolve("hdr").resolve("run"));
+    Files.writeString(dir.resolve("READ.hdr"), "#[StartTime: 1]\nsome histogram\n");
+    Files.writeString(tmp.resolve("client-1").resolve("run.out"), "[OVERALL], RunTime(ms), 10\n");
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    try (PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8)) {
+      ps.println("[ycsb] status lines before it");
+      RunFolderStream.write(tmp.resolve("client-1"), "client-1", 0, ps);
+    }
+    String log = buf.toString(StandardCharsets.UTF_8);
+    // kubectl logs mixes stderr into the same stream: a line of it inside the block is skipped.
+    List<String> lines = new java.util.ArrayList<>(log.lines().toList());
+    lines.add(3, "benchmark: a stderr line: with spaces");
+    String mixed = String.join("\n", lines) + "\n";
+    RunFolderStream.Received got = RunFolderStream.read(new BufferedReader(new StringReader(mixed)), tmp.resolve("in"));
+    assertEquals("client-1", got.name());
+    assertEquals(0, got.exitStatus());
+    assertEquals("#[StartTime: 1]\nsome histogram\n", Files.readString(got.dir().resolve("hdr/run/READ.hdr")));
+    assertEquals("[OVERALL], RunTime(ms), 10\n", Files.readString(got.dir().resolve("run.out")));
+
+    String cut = log.substring(0, log.indexOf("end exit"));
+    IOException e1 = assertThrows(IOException.class,
+        () -> RunFolderStream.read(new BufferedReader(new StringReader(cut)), tmp.resolve("in2")));
+    assertTrue(e1.getMessage().contains("cut"), e1.getMessage());
+    String[] l = log.split("\n");
+    l[2] = l[2].charAt(0) == 'A' ? "B" + l[2].substring(1) : "A" + l[2].substring(1);
+    IOException e2 = assertThrows(IOException.class, () -> RunFolderStream.read(
+        new BufferedReader(new StringReader(String.join("\n", l))), tmp.resolve("in3")));
+    assertTrue(e2.getMessage().contains("damaged"), e2.getMessage());
+    IOException e3 = assertThrows(IOException.class,
+        () -> RunFolderStream.read(new BufferedReader(new StringReader("just a crash\n")), tmp.resolve("in4")));
+    assertTrue(e3.getMessage().contains("no run folder"), e3.getMessage());
+    try (Stream<Path> s = Files.list(tmp)) {
+      assertNotNull(s.toList());
+    }
+  }
+}
