@@ -1,0 +1,119 @@
+package com.mytopling.ycsb.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.mytopling.ycsb.containers.Docker;
+import com.mytopling.ycsb.jdbc.testing.TestServer;
+import com.mytopling.ycsb.jdbc.testing.TestServers;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * scripts/benchmark --on docker: the rendered Job's pod spec run for real, one container of the harness image per
+ * index (YCSB_TEST_HARNESS_IMAGE, default ycsb-harness:latest, built by scripts/images), host networking, against
+ * the test's MariaDB. Checked: every row loaded exactly once, the merged percentiles equal those of the union of the
+ * clients' own HdrHistogram logs (read here with HdrHistogram's reader, not the harness's), the clients started
+ * within a second of each other, and the password in no output and no file. Needs a Docker engine and the image.
+ */
+class ScaleOutDockerIT {
+  private static final String HARNESS = System.getenv().getOrDefault("YCSB_TEST_HARNESS_IMAGE", "ycsb-harness:latest");
+  private static final int CLIENTS = 3;
+  private static final int RECORDS = 3000;
+
+  @TempDir
+  Path tmp;
+
+  @BeforeAll
+  static void image() throws Exception {
+    Docker.requireImage(HARNESS);
+  }
+
+  @Test
+  void threeContainersLoadOnceStartTogetherAndMergeExactly() throws Exception {
+    TestServer s = TestServers.innodb();
+    Tables.drop(s, "scaleout_docker");
+    Path props = tmp.resolve("scaleout.properties");
+    Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
+        + "db.batchsize=100\njdbc.batchupdateapi=true\ntable=scaleout_docker\n");
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients",
+        Integer.toString(CLIENTS), "--records", Integer.toString(RECORDS), "--operations", "9000", "--threads", "2",
+        "--on", "docker", "--image", HARNESS, "--out", tmp.resolve("runs").toString(), "--no-html"), Tables.env(s));
+    assertEquals(0, r.exitCode, r::toString);
+    String last = r.stdout.strip().lines().reduce((a, b) -> b).orElse("");
+    assertTrue(last.startsWith("results: "), r::toString);
+    Path dir = Path.of(last.substring("results: ".length()));
+    for (int i = 0; i < CLIENTS; i++) {
+      assertTrue(r.stderr.contains("benchmark: docker: client " + i + " started"), r::toString);
+      assertTrue(r.stderr.contains("benchmark: client " + i + " done"), r::toString);
+    }
+
+    // Every row loaded exactly once: the table holds each key once, and the clients' inserts add up to it.
+    assertEquals(RECORDS, Tables.rowCount(s, "scaleout_docker"));
+    JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+    assertEquals(RECORDS, summary.at("/phases/load/successful_operations").asLong(), summary::toString);
+    assertEquals(9000, summary.at("/phases/run/successful_operations").asLong(), summary::toString);
+    assertEquals(CLIENTS, summary.at("/phases/run/merge/client_count").asInt(), summary::toString);
+
+    // Merged percentiles = the union of the clients' own logs.
+    for (String op : List.of("READ", "UPDATE")) {
+      Histogram union = new Histogram(3);
+      union.setAutoResize(true);
+      for (int i = 0; i < CLIENTS; i++) {
+        Path log = dir.resolve("clients").resolve("client-" + i).resolve("hdr/run/" + op + ".hdr");
+        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        for (Histogram h; (h = (Histogram) reader.nextIntervalHistogram()) != null; ) {
+          union.add(h);
+        }
+        reader.close();
+      }
+      JsonNode stats = summary.at("/phases/run/operations/" + op);
+      assertEquals(union.getTotalCount(), stats.get("count").asLong(), op);
+      for (String[] p : new String[][] {{"p50", "50"}, {"p95", "95"}, {"p99", "99"}, {"p99.9", "99.9"}}) {
+        JsonNode got = stats.at("/percentiles_us").get(p[0]);
+        assertNotNull(got, op + " " + p[0] + " in " + stats);
+        assertEquals((double) union.getValueAtPercentile(Double.parseDouble(p[1])), got.asDouble(), op + " " + p[0]);
+      }
+    }
+
+    // Started together: the spread of the clients' starts on the server's clock.
+    for (String phase : List.of("load", "run")) {
+      JsonNode spread = summary.at("/phases/" + phase + "/merge/start_spread_ms");
+      assertTrue(spread.isNumber(), phase + ": " + summary.at("/phases/" + phase + "/merge"));
+      assertTrue(spread.asLong() < 1000, phase + " start spread " + spread);
+    }
+    assertTrue(r.stdout.contains("clients started within"), r::toString);
+
+    // The password: in no output, in no file of the run (manifests, clients' folders, logs).
+    if (s.password() != null) {
+      assertFalse(r.stdout.contains(s.password()) || r.stderr.contains(s.password()), "password in the output");
+      List<Path> files = new ArrayList<>();
+      try (Stream<Path> w = Files.walk(dir)) {
+        w.filter(Files::isRegularFile).forEach(files::add);
+      }
+      for (Path f : files) {
+        assertFalse(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1).contains(s.password()),
+            "password in " + f);
+      }
+    }
+    // The containers are gone.
+    Map<String, String> none = new HashMap<>();
+    Docker.Result ps = Docker.run(none, "ps", "-a", "--filter", "label=" + KubeManifests.RUN_LABEL, "-q");
+    assertEquals("", ps.out().strip(), ps.toString());
+  }
+}
