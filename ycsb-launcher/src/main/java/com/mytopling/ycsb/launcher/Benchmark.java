@@ -95,6 +95,8 @@ public final class Benchmark {
         .desc("with --on kubernetes: memory each client requests (default 2Gi)").build());
     o.addOption(Option.builder().longOpt("hosts").hasArg().argName("h1,h2,...")
         .desc("with --on ssh: the client machines (user@host[:port]), clients spread over them in turn").build());
+    o.addOption(Option.builder().longOpt("remote-harness").hasArg().argName("dir")
+        .desc("with --on ssh: where the harness is on the hosts (default: this harness's own path)").build());
     o.addOption(Option.builder().longOpt("client-of").hasArg().argName("n")
         .desc("(run by --on, on each client machine) this process is one of N clients; its index is "
             + "--client-index or JOB_COMPLETION_INDEX").build());
@@ -208,7 +210,7 @@ public final class Benchmark {
       if (sweep != null) {
         throw new UsageException("--on runs one benchmark: it cannot be combined with --sweep");
       }
-      ScaleOut plan = ScaleOut.plan(cl, job, stamp, System.getenv());
+      ScaleOut plan = ScaleOut.plan(cl, job, stamp, root, System.getenv());
       return plan.run(this);
     }
     if (sweep == null) {

@@ -22,15 +22,15 @@ import java.util.TreeMap;
 import org.apache.commons.cli.CommandLine;
 
 /**
- * scripts/benchmark --clients N --on kubernetes|docker: the clients on other machines (or containers), each a
+ * scripts/benchmark --clients N --on kubernetes|docker|ssh: the clients on other machines (or containers), each a
  * {@code benchmark --client-of N} of the harness image that takes its share by its index, meets the others at the
  * start barrier in the database and prints its run folder on stdout ({@link RunFolderStream}); the folders are then
  * merged exactly ({@code report merge}). Kubernetes: an Indexed Job applied with kubectl. Docker: the Job's pod spec
  * run as containers on this machine's engine (same image, arguments, environment with JOB_COMPLETION_INDEX, the
- * ConfigMap's files mounted), host networking.
+ * ConfigMap's files mounted), host networking. SSH: the same command line on hosts where the harness is installed.
  */
 final class ScaleOut {
-  enum Engine { KUBERNETES, DOCKER }
+  enum Engine { KUBERNETES, DOCKER, SSH }
 
   private final Engine engine;
   private final Benchmark.Job job;
@@ -39,9 +39,13 @@ final class ScaleOut {
   private final KubeManifests.Spec spec;
   private final String password;
   private final Map<String, String> env;
+  private final List<String> hosts;
+  private final String remoteHarness;
 
   private ScaleOut(Engine engine, Benchmark.Job job, String name, Path render, KubeManifests.Spec spec,
-                   String password, Map<String, String> env) {
+                   String password, Map<String, String> env, List<String> hosts, String remoteHarness) {
+    this.hosts = hosts;
+    this.remoteHarness = remoteHarness;
     this.engine = engine;
     this.job = job;
     this.name = name;
@@ -51,17 +55,31 @@ final class ScaleOut {
     this.env = env;
   }
 
-  static ScaleOut plan(CommandLine cl, Benchmark.Job job, String stamp, Map<String, String> env)
+  static ScaleOut plan(CommandLine cl, Benchmark.Job job, String stamp, Path root, Map<String, String> env)
       throws UsageException, IOException {
     String on = cl.getOptionValue("on");
     Engine engine = switch (on) {
       case "kubernetes" -> Engine.KUBERNETES;
       case "docker" -> Engine.DOCKER;
-      case "ssh" -> throw new UsageException("--on ssh: not built yet (docs/scale-out.md); use --on kubernetes or docker");
-      default -> throw new UsageException("--on: '" + on + "' is none of kubernetes, docker");
+      case "ssh" -> Engine.SSH;
+      default -> throw new UsageException("--on: '" + on + "' is none of kubernetes, docker, ssh");
     };
     if (cl.hasOption("render") && engine != Engine.KUBERNETES) {
       throw new UsageException("--render goes with --on kubernetes");
+    }
+    List<String> hosts = new ArrayList<>();
+    if (engine == Engine.SSH) {
+      if (!cl.hasOption("hosts")) {
+        throw new UsageException("--on ssh needs --hosts h1,h2,... (user@host[:port])");
+      }
+      for (String h : cl.getOptionValue("hosts").split(",")) {
+        if (!h.strip().matches("([A-Za-z0-9._-]+@)?[A-Za-z0-9.-]+(:\\d{1,5})?")) {
+          throw new UsageException("--hosts: '" + h + "' is not user@host[:port]");
+        }
+        hosts.add(h.strip());
+      }
+    } else if (cl.hasOption("hosts") || cl.hasOption("remote-harness")) {
+      throw new UsageException("--hosts and --remote-harness go with --on ssh");
     }
     if (job.embedded()) {
       throw new UsageException("--on " + on + " needs a server the clients reach: the embedded MariaDB lives inside one "
@@ -107,7 +125,8 @@ final class ScaleOut {
         cl.getOptionValue("image", "ycsb-harness:" + Benchmark.HARNESS_VERSION), clients, args, target, workload, cpu,
         memory, pw != null && !pw.isEmpty());
     Path render = cl.hasOption("render") ? Path.of(cl.getOptionValue("render")) : null;
-    return new ScaleOut(engine, job, name, render, spec, pw, env);
+    String remoteHarness = cl.getOptionValue("remote-harness", root.toString());
+    return new ScaleOut(engine, job, name, render, spec, pw, env, hosts, remoteHarness);
   }
 
   /** The password goes to the clients in a Secret only: never in a ConfigMap, an argument or a rendered file. */
@@ -166,7 +185,11 @@ final class ScaleOut {
     List<Path> files = writeManifests(dir.resolve("manifests"));
     err.println("benchmark: " + spec.clients() + " clients on " + engine.name().toLowerCase(java.util.Locale.ROOT)
         + ", run " + name + "; results go to " + dir);
-    List<ClientEnd> ends = engine == Engine.DOCKER ? new DockerClients(b, files).run() : new KubectlClients(b).run();
+    List<ClientEnd> ends = switch (engine) {
+      case DOCKER -> new DockerClients(b, files).run();
+      case KUBERNETES -> new KubectlClients(b).run();
+      case SSH -> new SshClients(b).run();
+    };
     return collect(b, dir, ends);
   }
 
@@ -452,4 +475,90 @@ final class ScaleOut {
       return s.isBlank() || s.equals("x") ? 0 : Long.parseLong(s.strip());
     }
   }
+  /**
+   * The same clients over OpenSSH (the user's keys or agent; BatchMode, so nothing prompts): on each host in turn,
+   * the harness at --remote-harness runs the client's command line in a temporary folder holding the ConfigMap's
+   * files, the password read from ssh's standard input (never on a command line, local or remote), the folder removed
+   * when the client ends. The run folder comes back in the session's output, as from a pod's log.
+   */
+  private final class SshClients {
+    private final Benchmark b;
+
+    SshClients(Benchmark b) {
+      this.b = b;
+    }
+
+    private static String quote(String s) {
+      return "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    private String remoteCommand(int index) {
+      StringBuilder c = new StringBuilder("set -e; d=$(mktemp -d); trap 'rm -rf \"$d\"' EXIT; "
+          + "IFS= read -r p || true; if [ -n \"$p\" ]; then " + PASSWORD_ENV_EXPORT + "; fi; unset p; ");
+      for (Map.Entry<String, String> f : Map.of(KubeManifests.TARGET_KEY, spec.targetProperties(),
+          KubeManifests.WORKLOAD_KEY, spec.workload()).entrySet()) {
+        c.append("echo ").append(java.util.Base64.getEncoder().encodeToString(f.getValue().getBytes(
+            StandardCharsets.UTF_8))).append(" | base64 -d > \"$d/").append(f.getKey()).append("\"; ");
+      }
+      c.append(quote(remoteHarness + "/scripts/benchmark"));
+      List<String> args = spec.args();
+      for (int i = 1; i < args.size(); i++) {
+        String a = args.get(i);
+        if (a.startsWith(KubeManifests.CONFIG_DIR + "/")) {
+          c.append(" \"$d\"/").append(quote(a.substring(KubeManifests.CONFIG_DIR.length() + 1)));
+        } else if (a.equals(KubeManifests.RESULTS_DIR)) {
+          c.append(" \"$d/results\"");
+        } else {
+          c.append(' ').append(quote(a));
+        }
+      }
+      c.append(" --client-index ").append(index).append(" </dev/null");
+      return c.toString();
+    }
+
+    List<ClientEnd> run() throws IOException, InterruptedException {
+      PrintStream err = b.err();
+      Path logs = Files.createDirectories(job.dir().resolve("clients"));
+      List<Process> procs = new ArrayList<>();
+      List<Path> errs = new ArrayList<>();
+      try {
+        for (int i = 0; i < spec.clients(); i++) {
+          String host = hosts.get(i % hosts.size());
+          List<String> cmd = new ArrayList<>(List.of(env.getOrDefault("YCSB_SSH", "ssh"), "-o", "BatchMode=yes"));
+          int colon = host.lastIndexOf(':');
+          if (colon > 0) {
+            cmd.addAll(List.of("-p", host.substring(colon + 1)));
+            host = host.substring(0, colon);
+          }
+          cmd.addAll(List.of(host, remoteCommand(i)));
+          Path errFile = logs.resolve("client-" + i + ".err");
+          Process p = new ProcessBuilder(cmd).redirectOutput(logs.resolve("client-" + i + ".out").toFile())
+              .redirectError(errFile.toFile()).start();
+          try (var os = p.getOutputStream()) {
+            os.write(((password == null ? "" : password) + "\n").getBytes(StandardCharsets.UTF_8));
+          }
+          procs.add(p);
+          errs.add(errFile);
+          err.println("benchmark: ssh: client " + i + " started on " + host);
+        }
+        List<ClientEnd> ends = new ArrayList<>();
+        for (int i = 0; i < procs.size(); i++) {
+          int exit = procs.get(i).waitFor();
+          err.println("benchmark: ssh: client " + i + " ended (exit " + exit + ")");
+          String stderr = Files.readString(errs.get(i), StandardCharsets.UTF_8);
+          String problem = lastProblem(stderr);
+          if (problem == null && exit == 255) {
+            problem = stderr.strip().lines().reduce((a, b2) -> b2).orElse("ssh failed"); // ssh's own failure
+          }
+          ends.add(new ClientEnd(i, exit, logs.resolve("client-" + i + ".out"), problem));
+        }
+        return ends;
+      } finally {
+        procs.forEach(Process::destroy);
+      }
+    }
+  }
+
+  private static final String PASSWORD_ENV_EXPORT = KubeManifests.PASSWORD_ENV + "=\"$p\"; export "
+      + KubeManifests.PASSWORD_ENV;
 }

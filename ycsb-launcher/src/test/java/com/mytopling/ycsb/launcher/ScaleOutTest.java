@@ -126,6 +126,9 @@ class ScaleOutTest {
     for (List<String> args : List.of(
         List.of("--target", t, "--clients", "2", "--on", "mesos"),
         List.of("--target", t, "--clients", "2", "--on", "docker", "--render", "x"),
+        List.of("--target", t, "--clients", "2", "--on", "ssh"),
+        List.of("--target", t, "--clients", "2", "--on", "ssh", "--hosts", "a b"),
+        List.of("--target", t, "--clients", "2", "--on", "docker", "--hosts", "h1"),
         List.of("--clients", "2", "--on", "kubernetes", "--render", "x"),
         List.of("--target", t, "--clients", "5", "--records", "4", "--on", "kubernetes", "--render", "x"),
         List.of("--target", t, "--clients", "2", "--on", "kubernetes", "--render", "x", "--client-cpu", "lots"),
