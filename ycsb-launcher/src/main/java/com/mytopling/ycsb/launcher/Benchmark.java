@@ -331,8 +331,11 @@ public final class Benchmark {
         }
       }
       try {
-        new StartBarrier(StartBarrier.Settings.from(barrierProps(job, role)), "table", err)
-            .await(barrierProps(job, role));
+        Properties props = barrierProps(job, role);
+        StartBarrier.Settings settings = StartBarrier.Settings.from(props);
+        if (settings != null) { // null: a client alone (--client-of 1) waits for nobody
+          new StartBarrier(settings, "table", err).await(props);
+        }
       } catch (StartBarrier.BarrierException e) {
         err.println(e.getMessage());
         return ExitStatus.FAILED.code;

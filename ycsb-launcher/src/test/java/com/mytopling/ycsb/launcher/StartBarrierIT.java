@@ -95,4 +95,20 @@ class StartBarrierIT {
         + "missing: client 0 (scaleout.barrier.timeout)"), lines, r::toString);
     Tables.drop(s, "barrier_it");
   }
+  /** --client-of 1 (--on with --clients 1): the one client waits for nobody and still hands its run folder back. */
+  @Test
+  void aClientAloneWaitsForNobody(@TempDir Path tmp) throws Exception {
+    TestServer s = TestServers.innodb();
+    Path props = tmp.resolve("t.properties");
+    Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
+        + "table=barrier_alone\n");
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--records", "100",
+        "--operations", "100", "--threads", "1", "--client-of", "1", "--client-index", "0", "--run-id",
+        runId("alone"), "--out", tmp.resolve("out").toString(), "--no-html"), Tables.env(s));
+    assertEquals(0, r.exitCode, r::toString);
+    assertEquals(List.of(), r.stderrLines("[barrier]"), r::toString);
+    assertTrue(r.stdout.contains("=== ycsb-harness run folder client-0 end exit=0 sha256="), r::toString);
+    assertEquals(100, Tables.rowCount(s, "barrier_alone"));
+    Tables.drop(s, "barrier_alone");
+  }
 }

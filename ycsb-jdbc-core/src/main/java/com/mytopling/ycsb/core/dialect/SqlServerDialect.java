@@ -214,7 +214,7 @@ public class SqlServerDialect extends Dialect {
     return "DATEDIFF_BIG(millisecond, '1970-01-01', SYSUTCDATETIME())";
   }
 
-  /** No CREATE TABLE IF NOT EXISTS before SQL Server 2016's DROP IF EXISTS has a CREATE twin: OBJECT_ID checks. */
+  /** SQL Server has no CREATE TABLE IF NOT EXISTS (only DROP ... IF EXISTS, 2016+): OBJECT_ID says whether it exists. */
   @Override
   public String createBarrierTable() {
     return "IF OBJECT_ID(N'" + BARRIER_TABLE + "', N'U') IS NULL CREATE TABLE " + BARRIER_TABLE
