@@ -14,8 +14,13 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -97,7 +102,7 @@ final class ScaleOut {
     }
     String workload = Files.readString(job.workload(), StandardCharsets.UTF_8);
     // A DNS label, unique per start: the Job's, ConfigMap's and Secret's names and the start barrier's run id.
-    String name = "ycsb-" + stamp.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
+    String name = "ycsb-" + stamp.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
     List<String> args = new ArrayList<>(List.of("benchmark",
         "--target", KubeManifests.CONFIG_DIR + "/" + KubeManifests.TARGET_KEY,
         "--workload", KubeManifests.CONFIG_DIR + "/" + KubeManifests.WORKLOAD_KEY,
@@ -183,7 +188,7 @@ final class ScaleOut {
     Path dir = job.dir();
     Files.createDirectories(dir);
     List<Path> files = writeManifests(dir.resolve("manifests"));
-    err.println("benchmark: " + spec.clients() + " clients on " + engine.name().toLowerCase(java.util.Locale.ROOT)
+    err.println("benchmark: " + spec.clients() + " clients on " + engine.name().toLowerCase(Locale.ROOT)
         + ", run " + name + "; results go to " + dir);
     List<ClientEnd> ends = switch (engine) {
       case DOCKER -> new DockerClients(b, files).run();
@@ -229,7 +234,7 @@ final class ScaleOut {
     Path sampled = received.resolve("client-0").resolve(ServerMetricsFile.FILE_NAME);
     if (Files.isRegularFile(sampled)) {
       // Client 0 sampled the server's counters for all; the merged folder's summary reads them beside the phases.
-      Files.copy(sampled, dir.resolve(ServerMetricsFile.FILE_NAME), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(sampled, dir.resolve(ServerMetricsFile.FILE_NAME), StandardCopyOption.REPLACE_EXISTING);
     }
     List<String> merge = new ArrayList<>(List.of("merge"));
     merge.addAll(folders);
@@ -284,7 +289,7 @@ final class ScaleOut {
       }
     }
 
-    String firstLine() {
+    String lastLine() {
       return err.isEmpty() ? "" : err.lines().reduce((a, b2) -> b2).orElse("");
     }
   }
@@ -327,7 +332,7 @@ final class ScaleOut {
         Files.writeString(configDir.resolve(e.getKey()), e.getValue(), StandardCharsets.UTF_8);
       }
       Container c = k8sJob.getSpec().getTemplate().getSpec().getContainers().get(0);
-      Map<String, String> dockerEnv = new java.util.HashMap<>();
+      Map<String, String> dockerEnv = new HashMap<>();
       List<String> envArgs = new ArrayList<>();
       for (EnvVar v : c.getEnv()) {
         if (v.getValueFrom() != null && v.getValueFrom().getSecretKeyRef() != null) {
@@ -351,7 +356,7 @@ final class ScaleOut {
           cmd.addAll(c.getArgs());
           Cmd started = Cmd.run(cmd, dockerEnv, null, null);
           if (started.exit != 0) {
-            throw new IOException("docker run of client " + i + " failed: " + started.firstLine());
+            throw new IOException("docker run of client " + i + " failed: " + started.lastLine());
           }
           names.add(container);
           err.println("benchmark: docker: client " + i + " started (container " + container + ")");
@@ -398,7 +403,7 @@ final class ScaleOut {
 
     private void check(Cmd c, String what) throws IOException {
       if (c.exit != 0) {
-        throw new IOException("kubectl " + what + " failed: " + c.firstLine());
+        throw new IOException("kubectl " + what + " failed: " + c.lastLine());
       }
     }
 
@@ -455,7 +460,7 @@ final class ScaleOut {
             ends.add(new ClientEnd(index, p.length > 2 ? Integer.parseInt(p[2]) : -1, stdout,
                 lastProblem(Files.readString(stdout))));
           }
-          ends.sort(java.util.Comparator.comparingInt(ClientEnd::index));
+          ends.sort(Comparator.comparingInt(ClientEnd::index));
           return ends;
         } finally {
           Files.deleteIfExists(status);
@@ -497,7 +502,7 @@ final class ScaleOut {
           + "IFS= read -r p || true; if [ -n \"$p\" ]; then " + PASSWORD_ENV_EXPORT + "; fi; unset p; ");
       for (Map.Entry<String, String> f : Map.of(KubeManifests.TARGET_KEY, spec.targetProperties(),
           KubeManifests.WORKLOAD_KEY, spec.workload()).entrySet()) {
-        c.append("echo ").append(java.util.Base64.getEncoder().encodeToString(f.getValue().getBytes(
+        c.append("echo ").append(Base64.getEncoder().encodeToString(f.getValue().getBytes(
             StandardCharsets.UTF_8))).append(" | base64 -d > \"$d/").append(f.getKey()).append("\"; ");
       }
       c.append(quote(remoteHarness + "/scripts/benchmark"));
