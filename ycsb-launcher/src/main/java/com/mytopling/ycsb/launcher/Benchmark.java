@@ -41,7 +41,10 @@ public final class Benchmark {
   private final PrintStream out;
   private final PrintStream err;
 
-  Benchmark(Path root, PrintStream out, PrintStream err) {
+  /** The run folder of the last job that completed, for the jobs that go on from it (reproduce-azure, soak). */
+  private Path lastRunDir;
+
+  public Benchmark(Path root, PrintStream out, PrintStream err) {
     this.root = root;
     this.out = out;
     this.err = err;
@@ -77,7 +80,8 @@ public final class Benchmark {
     return o;
   }
 
-  int run(String[] args) {
+  /** scripts/benchmark with these arguments; the exit status. */
+  public int run(String[] args) {
     try {
       return runChecked(args);
     } catch (UsageException e) {
@@ -241,7 +245,13 @@ public final class Benchmark {
       return ExitStatus.FAILED.code;
     }
     out.println("results: " + dir);
+    lastRunDir = dir;
     return ExitStatus.OK.code;
+  }
+
+  /** The run folder written by the last {@link #run} that succeeded (null before; for a sweep, its last point). */
+  public Path lastRunDir() {
+    return lastRunDir;
   }
 
   /** A report command on the console (scripts/report's entry point in a JVM of its own). */
@@ -350,7 +360,8 @@ public final class Benchmark {
     return p;
   }
 
-  private Path resolveTarget(String target) throws UsageException {
+  /** --target as a db properties file: a shipped target's name or a path (also the soak's --target). */
+  public Path resolveTarget(String target) throws UsageException {
     Path p;
     if (TARGETS.contains(target)) {
       p = root.resolve("db-properties").resolve(target + ".properties");
@@ -366,7 +377,8 @@ public final class Benchmark {
     return p;
   }
 
-  private Path resolveWorkload(String name) throws UsageException {
+  /** --workload as a file: a name in workloads/ or a path. */
+  public Path resolveWorkload(String name) throws UsageException {
     Path p = name.contains("/") ? Path.of(name).toAbsolutePath() : root.resolve("workloads").resolve(name);
     if (!Files.isReadable(p) || Files.isDirectory(p)) {
       throw new UsageException("--workload: no workload '" + name + "' (" + p + ")");
@@ -420,7 +432,8 @@ public final class Benchmark {
     }
   }
 
-  private static List<String> javaCommand() {
+  /** The command line of a client JVM up to its main class: this JVM's java, the clients' flags, the class path. */
+  public static List<String> javaCommand() {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     // scripts/lib.sh's client_jvm_flags, passed on by scripts/benchmark.
