@@ -3,25 +3,29 @@
 # CoreWorkload's random values, into the same server, the same table definition, same threads and
 # batching. Target (docs/fileloader.md): the file workload at least 0.9x CoreWorkload's rate.
 #
-#   bench/load-vs-core.sh --url JDBC_URL [--user U] [--password P] [--records N] [--threads T] [--repeat R]
+#   bench/load-vs-core.sh --url JDBC_URL [--user U] [--records N] [--threads T] [--repeat R]
+#
+# The password is YCSB_DB_PASSWORD (default ycsb): the binding and the mysql client read it from the
+# environment, never from a command line.
 #
 # Both loads write into the same table definition (eight TEXT columns);
 # CoreWorkload gets fieldlength = average value length of the file, so rows carry the same bytes.
 # Not a test: prints the figures.
 set -euo pipefail
 
-url=""; user=ycsb; password=ycsb; records=20000; threads=8; repeat=2; table=fl_bench
+url=""; user=ycsb; records=20000; threads=8; repeat=2; table=fl_bench
 while [ $# -gt 0 ]; do
   case "$1" in
     --url) url="${2:?}"; shift 2 ;;
     --user) user="${2:?}"; shift 2 ;;
-    --password) password="${2:?}"; shift 2 ;;
+    --password) echo "load-vs-core: --password is not taken on a command line: set YCSB_DB_PASSWORD" >&2; exit 2 ;;
     --records) records="${2:?}"; shift 2 ;;
     --threads) threads="${2:?}"; shift 2 ;;
     --repeat) repeat="${2:?}"; shift 2 ;;
     *) echo "load-vs-core: unknown option $1" >&2; exit 2 ;;
   esac
 done
+export YCSB_DB_PASSWORD="${YCSB_DB_PASSWORD:-ycsb}"
 [ -n "$url" ] || { echo "load-vs-core: --url is required (e.g. jdbc:mysql://127.0.0.1:3307/ycsb)" >&2; exit 2; }
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -39,11 +43,11 @@ for i in 0 1 2 3 4 5 6 7; do ddl="$ddl, FIELD$i TEXT NOT NULL"; done
 ddl="$ddl) DEFAULT CHARSET=utf8mb4"
 hostport=$(echo "$url" | sed -E 's#jdbc:mysql://([^/]+)/.*#\1#')
 db=$(echo "$url" | sed -E 's#jdbc:mysql://[^/]+/([^?]+).*#\1#')
-sql() { MYSQL_PWD="$password" mysql -h "${hostport%:*}" -P "${hostport#*:}" -u "$user" "$db" -e "$1"; }
+sql() { MYSQL_PWD="$YCSB_DB_PASSWORD" mysql -h "${hostport%:*}" -P "${hostport#*:}" -u "$user" "$db" -e "$1"; }
 echo "server: $(sql 'SELECT CONCAT(VERSION(), " ", @@default_storage_engine)' | tail -1); $records records, $threads threads, average value $avg chars"
 
 common=(-threads "$threads" -p table="$table" -p recordcount="$records" -p db.url="$url" -p db.user="$user"
-  -p db.passwd="$password" -p db.createtable=false -p db.batchsize=100 -p jdbc.batchupdateapi=true -p fieldcount=8)
+  -p db.createtable=false -p db.batchsize=100 -p jdbc.batchupdateapi=true -p fieldcount=8)
 throughput() { grep '^\[OVERALL\], Throughput' | awk -F', ' '{ printf "%.0f", $3 }'; }
 engine=$(sql 'SELECT @@default_storage_engine' | tail -1)
 # Every load starts from a settled server: the previous table dropped and, for RocksDB, memtables

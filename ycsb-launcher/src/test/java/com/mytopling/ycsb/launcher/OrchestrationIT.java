@@ -86,4 +86,49 @@ class OrchestrationIT {
     assertTrue(Files.readAllLines(dir.resolve("rss.tsv")).size() >= 3, "rss samples");
     assertTrue(Files.isRegularFile(dir.resolve("load.out")) && Files.isRegularFile(dir.resolve("run.out")));
   }
+
+  /** Two free neighbouring ports from the top of YCSB_TEST_OWN_PORTS (OwnMariaDb takes them from the bottom). */
+  private static int freePortPair() throws Exception {
+    String range = System.getenv().getOrDefault("YCSB_TEST_OWN_PORTS", "3341-3399");
+    int first = Integer.parseInt(range.substring(0, range.indexOf('-')));
+    int last = Integer.parseInt(range.substring(range.indexOf('-') + 1));
+    for (int p = last - 1; p >= first; p -= 2) {
+      try (var a = new java.net.ServerSocket(p, 1, java.net.InetAddress.getLoopbackAddress());
+           var b = new java.net.ServerSocket(p + 1, 1, java.net.InetAddress.getLoopbackAddress())) {
+        return p;
+      } catch (java.io.IOException busy) {
+        // taken: the next pair down
+      }
+    }
+    throw new AssertionError("no two free ports in " + range);
+  }
+
+  @Test
+  void reproduceReviewsLoadsAndReadsOnItsOwnServer(@TempDir Path out) throws Exception {
+    int port = freePortPair();
+    Path dir = out.resolve("reviews");
+    String pw = "rv-Pw-" + port;
+    Scripts.Result r = Scripts.run("reproduce-reviews", List.of("--records", "1500", "--engines", "innodb",
+        "--limits", "256M", "--threads", "2", "--operations", "800", "--port", Integer.toString(port),
+        "--out", dir.toString()), java.util.Map.of("YCSB_DB_PASSWORD", pw));
+    assertEquals(0, r.exitCode, r::toString);
+    assertFalse(r.stdout.contains(pw) || r.stderr.contains(pw), "the password was printed");
+    for (String step : List.of("innodb-load/load.err", "innodb-256M-uniform/run.err", "innodb-256M-zipfian/run.err")) {
+      assertFalse(Files.readString(dir.resolve(step), StandardCharsets.UTF_8).contains(pw), step);
+    }
+    List<String> tsv = Files.readAllLines(dir.resolve("summary.tsv"), StandardCharsets.UTF_8);
+    assertEquals(4, tsv.size(), tsv::toString);
+    String[] load = tsv.get(1).split("\t", -1);
+    assertEquals(List.of("innodb", "load"), List.of(load[0], load[1]), tsv.get(1));
+    assertTrue(Double.parseDouble(load[4]) > 0, "successful load rate: " + tsv.get(1));
+    assertTrue(Long.parseLong(load[10]) > 0, "stored bytes: " + tsv.get(1));
+    for (String row : tsv.subList(2, 4)) {
+      String[] c = row.split("\t", -1);
+      assertEquals(List.of("innodb", "read", "256M", "READ"), List.of(c[0], c[1], c[2], c[6]), row);
+      assertTrue(Double.parseDouble(c[4]) > 0 && Double.parseDouble(c[7]) > 0, row);
+      assertTrue(c[12].startsWith("cache 256M"), row);
+    }
+    assertTrue(r.stdout.startsWith("engine "), r::toString);
+    assertFalse(Files.exists(dir.resolve("server-innodb")), "the server's data is removed without --keep");
+  }
 }
