@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -130,5 +131,48 @@ class OrchestrationIT {
     }
     assertTrue(r.stdout.startsWith("engine "), r::toString);
     assertFalse(Files.exists(dir.resolve("server-innodb")), "the server's data is removed without --keep");
+  }
+
+  @Test
+  void benchHarnessMeasuresLoadPathsAndMemoryOnItsOwnServer(@TempDir Path out) throws Exception {
+    int port = freePortPair();
+    String pw = "bh-Pw-" + port;
+    Map<String, String> env = Map.of("YCSB_DB_PASSWORD", pw);
+    Path load = out.resolve("load");
+    Path memory = out.resolve("memory");
+    try {
+      Scripts.Result r = Scripts.run("bench-harness", List.of("--only", "load", "--runs", "1", "--load-records", "3000",
+          "--buffer-pool", "128M", "--port", Integer.toString(port), "--out", load.toString()), env);
+      assertEquals(0, r.exitCode, r::toString);
+      assertFalse(r.stdout.contains(pw) || r.stderr.contains(pw), "the password was printed");
+      List<String> rows = Files.readAllLines(load.resolve("results.tsv"), StandardCharsets.UTF_8);
+      // Six bulk paths (rows/s and CPU per row each) and the server's own LOAD DATA INFILE (rows/s).
+      assertEquals(13, rows.size(), rows::toString);
+      for (String row : rows) {
+        String[] f = row.split("\t");
+        assertEquals("load", f[0], row);
+        assertFalse(f[1].contains("INCOMPLETE"), row);
+        assertTrue(Double.parseDouble(f[4]) > 0, row);
+      }
+      assertTrue(rows.stream().anyMatch(x -> x.startsWith("load\tserver LOAD DATA INFILE\t1\trows_s\t")), rows::toString);
+      String summary = Files.readString(load.resolve("summary.md"), StandardCharsets.UTF_8);
+      assertTrue(summary.contains("Ratios against server LOAD DATA INFILE"), summary);
+      assertEquals(summary, r.stdout);
+      assertTrue(Files.readString(load.resolve("machine.txt")).contains("innodb_flush_log_at_trx_commit=2"));
+
+      Scripts.Result m = Scripts.run("bench-harness", List.of("--only", "memory", "--memory-records", "2000",
+          "--port", Integer.toString(port), "--out", memory.toString()), env);
+      assertEquals(0, m.exitCode, m::toString);
+      List<String> mem = Files.readAllLines(memory.resolve("results.tsv"), StandardCharsets.UTF_8);
+      assertEquals(2, mem.size(), mem::toString);
+      String[] rss = mem.get(0).split("\t");
+      assertEquals("default bulk path, 4 threads, -Xmx256m, 2000 records", rss[1]);
+      assertEquals("maxrss_mib", rss[3]);
+      // A JVM's peak resident set: tens of MiB at least, and below its heap limit plus the JVM's own (-Xmx256m).
+      double mib = Double.parseDouble(rss[4]);
+      assertTrue(mib > 30 && mib < 1024, "peak RSS " + mib + " MiB");
+    } finally {
+      Scripts.run("stop-mariadb", List.of("--port", Integer.toString(port)));
+    }
   }
 }
