@@ -175,4 +175,20 @@ class OrchestrationIT {
       Scripts.run("stop-mariadb", List.of("--port", Integer.toString(port)));
     }
   }
+
+  @Test
+  void loadVsCoreComparesBothLoadsOnTheTestServer(@TempDir Path out) throws Exception {
+    TestServer s = TestServers.innodb();
+    Scripts.Result r = Scripts.run("../ycsb-binding-fileloader/bench/load-vs-core.sh", List.of("--url", s.jdbcUrl(),
+        "--user", s.user(), "--records", "300", "--threads", "2", "--repeat", "1", "--work", out.toString()),
+        Tables.env(s));
+    assertEquals(0, r.exitCode, r::toString);
+    assertNoPassword(s, r);
+    List<String> lines = r.stdout.lines().toList();
+    assertEquals(2, lines.size(), r::toString);
+    assertTrue(lines.get(0).matches("server: .+; 300 records, 2 threads, average value \\d+ chars"), lines.get(0));
+    assertTrue(lines.get(1).matches("round 1: FileWorkload \\d+ ops/s, CoreWorkload \\d+ ops/s, ratio \\d+\\.\\d\\d"),
+        lines.get(1));
+    assertTrue(Files.isRegularFile(out.resolve("round-1-file/load.out")), "the file load's run folder");
+  }
 }

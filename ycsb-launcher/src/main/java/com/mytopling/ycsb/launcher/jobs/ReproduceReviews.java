@@ -4,6 +4,7 @@ import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.target.Drivers;
+import com.mytopling.ycsb.fileloader.tool.DataFileFacts;
 import com.mytopling.ycsb.launcher.Benchmark;
 import com.mytopling.ycsb.launcher.Ycsb;
 import com.mytopling.ycsb.results.model.OperationStats;
@@ -168,7 +169,7 @@ public final class ReproduceReviews {
       }
     } else {
       // The real file: count the reviews so that recordcount matches what can be loaded.
-      records = Long.parseLong(statsRecords(file));
+      records = DataFileFacts.of(file, err).records();
       log(file + " has " + records + " usable reviews");
     }
     Cgroup cgroup = Cgroup.create(ProcessHandle.current().pid());
@@ -389,13 +390,6 @@ public final class ReproduceReviews {
     } finally {
       Files.deleteIfExists(stdout);
     }
-  }
-
-  /** The record count of a data file, from scripts/dataset stats' "records: N" line. */
-  private String statsRecords(Path file) throws IOException, InterruptedException, Reports.StepFailed {
-    return dataset("stats", file.toString()).lines().filter(l -> l.startsWith("records: "))
-        .map(l -> l.substring("records: ".length()).strip()).findFirst()
-        .orElseThrow(() -> new IOException("scripts/dataset stats printed no record count for " + file));
   }
 
   /** Runs a command with the password in its environment only. */
