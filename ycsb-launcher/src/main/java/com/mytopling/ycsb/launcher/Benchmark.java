@@ -1,6 +1,8 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.cli.CliValues;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -20,11 +22,9 @@ import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 
 /**
  * The main job, scripts/benchmark: creates the table, loads, runs, and writes raw output,
@@ -41,7 +41,10 @@ public final class Benchmark {
   private final PrintStream out;
   private final PrintStream err;
 
-  Benchmark(Path root, PrintStream out, PrintStream err) {
+  /** The run folder of the last job that completed, for the jobs that go on from it (reproduce-azure, soak). */
+  private Path lastRunDir;
+
+  public Benchmark(Path root, PrintStream out, PrintStream err) {
     this.root = root;
     this.out = out;
     this.err = err;
@@ -109,7 +112,8 @@ public final class Benchmark {
     return o;
   }
 
-  int run(String[] args) {
+  /** scripts/benchmark with these arguments; the exit status. */
+  public int run(String[] args) {
     try {
       return runChecked(args);
     } catch (UsageException e) {
@@ -126,12 +130,7 @@ public final class Benchmark {
   }
 
   private int runChecked(String[] args) throws UsageException, IOException, InterruptedException {
-    CommandLine cl;
-    try {
-      cl = new DefaultParser().parse(options(), args);
-    } catch (ParseException e) {
-      throw new UsageException(e.getMessage() + " (try --help)");
-    }
+    CommandLine cl = CliValues.parse(options(), args);
     if (cl.hasOption("h")) {
       new HelpFormatter().printHelp(new java.io.PrintWriter(out, true), 100, "scripts/benchmark [options]", null,
           options(), 2, 2, null);
@@ -145,25 +144,16 @@ public final class Benchmark {
     String targetName = dbProps.getFileName().toString().replaceFirst("\\.properties$", "");
     Path workload = resolveWorkload(cl.getOptionValue("workload", "workloada"));
     boolean embedded = targetName.equals("embedded");
-    long records = count(cl, "records", 100_000);
-    long operations = count(cl, "operations", embedded ? 200_000 : 100_000);
-    if (operations < 1) {
-      // YCSB takes operationcount=0 as "no limit": the run phase would never end.
-      throw new UsageException("--operations: must be at least 1");
-    }
-    long threads = count(cl, "threads", 4);
-    if (threads < 1) {
-      throw new UsageException("--threads: must be at least 1");
-    }
-    int clients = (int) count(cl, "clients", 1);
-    if (clients < 1) {
-      throw new UsageException("--clients: must be at least 1");
-    }
+    long records = CliValues.count(cl, "records", 100_000, 0);
+    // At least 1: YCSB takes operationcount=0 as "no limit", and the run phase would never end.
+    long operations = CliValues.count(cl, "operations", embedded ? 200_000 : 100_000, 1);
+    long threads = CliValues.intCount(cl, "threads", 4, 1);
+    int clients = CliValues.intCount(cl, "clients", 1, 1);
     if (clients > 1 && embedded) {
       throw new UsageException("--clients " + clients + " needs a server: the embedded MariaDB lives inside one client "
           + "process (use --target mariadb, scripts/start-mariadb starts one)");
     }
-    long warmup = count(cl, "warmup", 0);
+    long warmup = CliValues.count(cl, "warmup", 0, 0);
     List<String> extra = new ArrayList<>();
     for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
       if (kv.indexOf('=') <= 0) {
@@ -285,6 +275,7 @@ public final class Benchmark {
       return ExitStatus.FAILED.code;
     }
     out.println("results: " + dir);
+    lastRunDir = dir;
     return ExitStatus.OK.code;
   }
 
@@ -410,6 +401,11 @@ public final class Benchmark {
     return common;
   }
 
+  /** The run folder written by the last {@link #run} that succeeded (null before; for a sweep, its last point). */
+  public Path lastRunDir() {
+    return lastRunDir;
+  }
+
   /** A report command on the console (scripts/report's entry point in a JVM of its own). */
   int report(String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(javaCommand());
@@ -516,7 +512,8 @@ public final class Benchmark {
     return p;
   }
 
-  private Path resolveTarget(String target) throws UsageException {
+  /** --target as a db properties file: a shipped target's name or a path (also the soak's --target). */
+  public Path resolveTarget(String target) throws UsageException {
     Path p;
     if (TARGETS.contains(target)) {
       p = root.resolve("db-properties").resolve(target + ".properties");
@@ -532,28 +529,13 @@ public final class Benchmark {
     return p;
   }
 
-  private Path resolveWorkload(String name) throws UsageException {
+  /** --workload as a file: a name in workloads/ or a path. */
+  public Path resolveWorkload(String name) throws UsageException {
     Path p = name.contains("/") ? Path.of(name).toAbsolutePath() : root.resolve("workloads").resolve(name);
     if (!Files.isReadable(p) || Files.isDirectory(p)) {
       throw new UsageException("--workload: no workload '" + name + "' (" + p + ")");
     }
     return p;
-  }
-
-  private static long count(CommandLine cl, String opt, long dflt) throws UsageException {
-    String v = cl.getOptionValue(opt);
-    if (v == null) {
-      return dflt;
-    }
-    try {
-      long n = Long.parseLong(v.strip());
-      if (n < 0) {
-        throw new UsageException("--" + opt + ": " + v + " is negative");
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new UsageException("--" + opt + ": '" + v + "' is not a whole number");
-    }
   }
 
   /**
@@ -602,7 +584,8 @@ public final class Benchmark {
     }
   }
 
-  private static List<String> javaCommand() {
+  /** The command line of a client JVM up to its main class: this JVM's java, the clients' flags, the class path. */
+  public static List<String> javaCommand() {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     // scripts/lib.sh's client_jvm_flags, passed on by scripts/benchmark.

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.cli.UsageException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.cli.UsageException;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 

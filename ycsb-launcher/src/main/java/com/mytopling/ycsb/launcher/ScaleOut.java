@@ -2,6 +2,7 @@ package com.mytopling.ycsb.launcher;
 
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.Secrets;

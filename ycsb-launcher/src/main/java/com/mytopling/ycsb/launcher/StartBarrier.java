@@ -5,6 +5,7 @@ import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.SqlMessages;
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.core.target.DbTarget;

@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.launcher;
 
 import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.fileloader.BindingRows;

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ExitStatus;
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.cli.CliValues;
+import com.mytopling.ycsb.core.cli.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -114,14 +116,7 @@ public final class YcsbArgs {
   }
 
   private static String number(String flag, String value) throws UsageException {
-    try {
-      if (Long.parseLong(value.strip()) < 0) {
-        throw new UsageException(flag + ": " + value + " is negative");
-      }
-      return value.strip();
-    } catch (NumberFormatException e) {
-      throw new UsageException(flag + ": '" + value + "' is not a whole number");
-    }
+    return Long.toString(CliValues.count(flag, value, 0));
   }
 
   static String maskArgs(String[] args) {

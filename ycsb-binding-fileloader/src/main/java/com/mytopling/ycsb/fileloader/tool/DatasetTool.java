@@ -2,16 +2,16 @@ package com.mytopling.ycsb.fileloader.tool;
 
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.cli.CliValues;
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.fileloader.format.Compression;
 import com.mytopling.ycsb.fileloader.format.DataFileSpec;
 import com.mytopling.ycsb.fileloader.format.RecordFormat;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -58,14 +58,8 @@ public final class DatasetTool {
       err.println("dataset: unknown command '" + command + "' (stats, convert, schema, synth, scan; try dataset help)");
       return BAD_INPUT;
     }
-    CommandLine line;
     try {
-      line = new DefaultParser().parse(options, rest);
-    } catch (ParseException e) {
-      err.println("dataset " + command + ": " + e.getMessage() + " (try dataset help)");
-      return BAD_INPUT;
-    }
-    try {
+      CommandLine line = CliValues.parse(options, rest, "dataset help");
       switch (command) {
       case "stats":
         return new StatsCommand(spec(line), keyFields(line), out, err).run();
@@ -99,8 +93,8 @@ public final class DatasetTool {
   }
 
   private int synth(CommandLine line) throws IOException, UsageException {
-    long records = number(line, "records");
-    long seed = line.hasOption("seed") ? number(line, "seed") : 1;
+    long records = CliValues.count(line, "records", 0, 0);
+    long seed = CliValues.count(line, "seed", 1, 0);
     String outName = line.getOptionValue("out");
     try (var os = OutputFiles.create(outName, out)) {
       new ReviewSynthesizer(seed).write(records, os);
@@ -109,19 +103,6 @@ public final class DatasetTool {
       err.println("dataset synth: wrote " + records + " reviews to " + outName + " (seed " + seed + ")");
     }
     return 0;
-  }
-
-  private static long number(CommandLine line, String name) throws UsageException {
-    String v = line.getOptionValue(name);
-    try {
-      long n = Long.parseLong(v.trim());
-      if (n < 0) {
-        throw new UsageException("--" + name + " " + v + " must not be negative");
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new UsageException("--" + name + " " + v + " is not a whole number");
-    }
   }
 
   private static DataFileSpec spec(CommandLine line) throws UsageException {
@@ -221,12 +202,5 @@ public final class DatasetTool {
       f.printHelp(w, 100, "dataset " + c, "", optionsFor(c), 2, 2, "", true);
     }
     w.flush();
-  }
-
-  /** A command line that names something impossible; exits with {@link ExitStatus#BAD_INPUT}. */
-  static final class UsageException extends Exception {
-    UsageException(String message) {
-      super(message);
-    }
   }
 }

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher.ci;
 
+import com.mytopling.ycsb.core.cli.UsageException;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,11 +26,11 @@ final class BaselineRevision implements AutoCloseable {
   }
 
   static BaselineRevision prepare(Path root, String revision, Path workDir, PrintStream err)
-      throws IOException, CiRegression.JobFailure, com.mytopling.ycsb.launcher.UsageException {
+      throws IOException, CiRegression.JobFailure, UsageException {
     Path revFile = Files.createTempFile("ci-rev", ".txt");
     try {
       if (run(root, List.of("git", "rev-parse", "--verify", "--quiet", revision + "^{commit}"), revFile) != 0) {
-        throw new com.mytopling.ycsb.launcher.UsageException("--baseline-rev: '" + revision
+        throw new UsageException("--baseline-rev: '" + revision
             + "' is not a commit of the repository in " + root);
       }
       String commit = Files.readString(revFile, StandardCharsets.UTF_8).strip();

@@ -4,8 +4,9 @@ import com.mytopling.ycsb.containers.ContainerException;
 import com.mytopling.ycsb.containers.DockerEngine;
 import com.mytopling.ycsb.containers.ServerContainer;
 import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.launcher.Benchmark;
-import com.mytopling.ycsb.launcher.UsageException;
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.results.Json;
 import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.cli.ReportCli;
@@ -14,7 +15,6 @@ import com.mytopling.ycsb.results.parse.RunLoader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -28,11 +28,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 
 /**
  * scripts/ci-regression: the performance regression gate to copy into CI. It starts a server (a container through
@@ -163,19 +160,10 @@ public final class CiRegression {
   }
 
   private int runChecked(String[] args) throws UsageException, JobFailure, IOException {
-    CommandLine cl;
-    try {
-      cl = new DefaultParser().parse(options(), args);
-    } catch (ParseException e) {
-      throw new UsageException(e.getMessage() + " (try --help)");
-    }
+    CommandLine cl = CliValues.parseOptionsOnly(options(), args);
     if (cl.hasOption("help")) {
-      new HelpFormatter().printHelp(new PrintWriter(out, true), 110, "scripts/ci-regression [options]", null,
-          options(), 2, 2, null);
+      out.print(CliValues.help("scripts/ci-regression [options]", options()));
       return OK;
-    }
-    if (!cl.getArgList().isEmpty()) {
-      throw new UsageException("unexpected argument '" + cl.getArgList().get(0) + "' (try --help)");
     }
     boolean ab = cl.hasOption("ab");
     for (String abOnly : List.of("baseline-image", "baseline-props", "candidate-props", "baseline-rev",
@@ -200,11 +188,14 @@ public final class CiRegression {
     if (server.equals("mariadb") && (cl.hasOption("image") || cl.hasOption("baseline-image"))) {
       throw new UsageException("--image and --baseline-image choose container images: use --server container");
     }
-    int port = (int) count(cl, "port", DEFAULT_PORT, 1);
-    if (port > 65534) {
-      throw new UsageException("--port: " + port + " is not a TCP port below 65535");
+    // The A/B baseline's container listens on port + 1.
+    int port = CliValues.intCount(cl, "port", DEFAULT_PORT, 1, 65534);
+    int runs;
+    try {
+      runs = CliValues.intCount(cl, "runs", ab ? AB_RUNS : STORED_RUNS, 3);
+    } catch (UsageException e) {
+      throw new UsageException(e.getMessage() + ": fewer runs cannot tell a change from noise");
     }
-    int runs = (int) count(cl, "runs", ab ? AB_RUNS : STORED_RUNS, 3);
     // A/B gates the run phase unless asked: a load of 50,000 rows lasts seconds, and its throughput moved 15% between
     // two sides of the same build on a busy machine (docs/containers.md).
     List<String> phases = List.of(cl.getOptionValue("phases", ab ? "run" : "run,load").split(","));
@@ -216,26 +207,20 @@ public final class CiRegression {
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     Path outDir = cl.hasOption("out") ? Path.of(cl.getOptionValue("out")).toAbsolutePath()
         : root.resolve("results").resolve("ci").resolve(stamp + (ab ? "-ab" : ""));
-    Job job = new Job(cl.getOptionValue("workload", "workloada"), count(cl, "records", 50_000, 1),
-        count(cl, "operations", 200_000, 1), (int) count(cl, "threads", 4, 1), runs, (int) count(cl, "warmup", 1, 0),
+    Job job = new Job(cl.getOptionValue("workload", "workloada"), CliValues.count(cl, "records", 50_000, 1),
+        CliValues.count(cl, "operations", 200_000, 1), CliValues.intCount(cl, "threads", 4, 1), runs,
+        CliValues.intCount(cl, "warmup", 1, 0),
         phases, cl.getOptionValue("max-drop", ab ? AB_MAX_DROP : STORED_MAX_DROP),
         cl.getOptionValue("max-p99-rise", ab ? AB_MAX_P99_RISE : STORED_MAX_P99_RISE),
         cl.getOptionValue("alpha", "0.05"), ab && !cl.hasOption("unpaired"), outDir);
     // Checked now, not when the gate reads them after every run has been made.
-    percent("max-drop", job.maxDrop(), 100);
-    percent("max-p99-rise", job.maxP99Rise(), 10_000);
-    try {
-      double alpha = Double.parseDouble(job.alpha());
-      if (!(alpha > 0 && alpha < 1)) {
-        throw new UsageException("--alpha must be between 0 and 1, got " + job.alpha());
-      }
-    } catch (NumberFormatException e) {
-      throw new UsageException("--alpha must be a number like 0.05, got '" + job.alpha() + "'");
-    }
+    CliValues.percent("--max-drop", job.maxDrop(), 100);
+    CliValues.percent("--max-p99-rise", job.maxP99Rise(), 10_000);
+    CliValues.probability("--alpha", job.alpha());
     Map<String, String> baselineProps = props(cl, "baseline-props");
     Map<String, String> candidateProps = props(cl, "candidate-props");
     Double throttle = null;
-    int powerChecks = (int) count(cl, "power-check", 0, 1);
+    int powerChecks = CliValues.intCount(cl, "power-check", 0, 1);
     if (cl.hasOption("candidate-throttle") || powerChecks > 0) {
       throttle = fraction("candidate-throttle", cl.getOptionValue("candidate-throttle", "90%"));
       if (!candidateProps.isEmpty() || cl.hasOption("baseline-rev") || !baselineImage.equals(image)) {
@@ -591,46 +576,13 @@ public final class CiRegression {
     return p.throughputOps;
   }
 
-  private static long count(CommandLine cl, String name, long dflt, long min) throws UsageException {
-    String v = cl.getOptionValue(name);
-    if (v == null) {
-      return dflt;
-    }
-    try {
-      long n = Long.parseLong(v.strip());
-      if (n < min) {
-        throw new UsageException("--" + name + " must be at least " + min + ", got " + v
-            + (name.equals("runs") ? " (fewer runs cannot tell a change from noise)" : ""));
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new UsageException("--" + name + " must be a whole number, got '" + v + "'");
-    }
-  }
-
+  /** A throttle: a percentage strictly between 0% and 100%. */
   private static double fraction(String name, String text) throws UsageException {
-    String t = text.strip();
-    try {
-      double v = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1) : t) / 100.0;
-      if (v <= 0 || v >= 1) {
-        throw new UsageException("--" + name + " must be between 0% and 100%, got " + text);
-      }
-      return v;
-    } catch (NumberFormatException e) {
-      throw new UsageException("--" + name + " must be a percentage like 90%, got '" + text + "'");
+    double v = CliValues.percent("--" + name, text, 100);
+    if (v == 0) {
+      throw new UsageException("--" + name + ": " + text.strip() + " is out of range (above 0% to below 100%)");
     }
-  }
-
-  private static void percent(String name, String text, double below) throws UsageException {
-    String t = text.strip();
-    try {
-      double v = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1) : t);
-      if (!(v >= 0 && v < below)) {
-        throw new UsageException("--" + name + " must be at least 0% and below " + (long) below + "%, got " + text);
-      }
-    } catch (NumberFormatException e) {
-      throw new UsageException("--" + name + " must be a percentage like 5%, got '" + text + "'");
-    }
+    return v;
   }
 
   /** A side's extra properties, in file order; secrets are refused (they would reach a command line). */

@@ -35,19 +35,22 @@ class CiRegressionBadInputTest {
 
   @Test
   void badCommandLines() throws Exception {
-    assertRejected("at least 3", "--runs", "2");
+    assertRejected("--runs: 2 is out of range (at least 3): fewer runs cannot tell", "--runs", "2");
     assertRejected("--server must be auto, container or mariadb", "--server", "oracle");
-    assertRejected("--records must be a whole number", "--records", "many");
+    assertRejected("--records: 'many' is not a whole number", "--records", "many");
     assertRejected("Unrecognized option", "--frobnicate");
     assertRejected("belongs to A/B mode", "--baseline-image", "mariadb:11.4");
     assertRejected("measures its own baseline", "--ab", "--record-baseline");
     assertRejected("use --server container", "--server", "mariadb", "--image", "mysql:8.4");
     assertRejected("--baseline-props: cannot read /nonexistent", "--ab", "--baseline-props", "/nonexistent");
-    assertRejected("between 0% and 100%", "--ab", "--candidate-throttle", "150%");
+    assertRejected("--candidate-throttle: 150% is out of range (0% to below 100%)", "--ab", "--candidate-throttle", "150%");
     assertRejected("unknown phase", "--phases", "run,warmup");
-    assertRejected("--max-drop must be a percentage", "--max-drop", "lots");
-    assertRejected("--max-drop must be at least 0% and below 100%", "--ab", "--max-drop", "120%");
-    assertRejected("--alpha must be between 0 and 1", "--alpha", "1.5");
+    assertRejected("--port: 65535 is out of range (1 to 65534)", "--port", "65535");
+    assertRejected("--candidate-throttle: 0% is out of range (above 0% to below 100%)", "--ab", "--candidate-throttle",
+        "0%");
+    assertRejected("--max-drop: 'lots' is not a percentage like 5%", "--max-drop", "lots");
+    assertRejected("--max-drop: 120% is out of range (0% to below 100%)", "--ab", "--max-drop", "120%");
+    assertRejected("--alpha: 1.5 is out of range (above 0 to below 1)", "--alpha", "1.5");
     assertRejected("compare the baseline with itself", "--ab", "--power-check", "2", "--baseline-image", "mysql:8.0");
   }
 

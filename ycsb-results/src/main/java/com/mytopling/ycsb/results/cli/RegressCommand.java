@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.results.cli;
 
+import com.mytopling.ycsb.core.cli.CliValues;
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
@@ -41,7 +43,7 @@ final class RegressCommand implements Command {
   }
 
   @Override
-  public int run(String[] args, PrintStream out, PrintStream err) {
+  public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
     Options options = new Options();
     options.addOption(Option.builder().longOpt("baseline").hasArgs().argName("RUNS")
         .desc("baseline run folders, or folders holding run folders").build());
@@ -71,9 +73,9 @@ final class RegressCommand implements Command {
     if (!line.getArgList().isEmpty()) {
       throw new ReportException("unexpected argument '" + line.getArgList().get(0) + "' (runs go after --baseline or --candidate)");
     }
-    double maxDrop = Options2.percent("max-drop", line.getOptionValue("max-drop", "5%"), 100);
-    double maxP99Rise = Options2.percent("max-p99-rise", line.getOptionValue("max-p99-rise", "10%"), 10_000);
-    double alpha = parseAlpha(line.getOptionValue("alpha", "0.05"));
+    double maxDrop = CliValues.percent("--max-drop", line.getOptionValue("max-drop", "5%"), 100);
+    double maxP99Rise = CliValues.percent("--max-p99-rise", line.getOptionValue("max-p99-rise", "10%"), 10_000);
+    double alpha = CliValues.probability("--alpha", line.getOptionValue("alpha", "0.05"));
     String phase = line.getOptionValue("phase", "run");
     List<RunSummary> baseline = loadRuns("--baseline", line.getOptionValues("baseline"), phase);
     List<RunSummary> candidate = loadRuns("--candidate", line.getOptionValues("candidate"), phase);
@@ -117,18 +119,6 @@ final class RegressCommand implements Command {
     boolean regressed = checks.stream().anyMatch(c -> c.verdict() == RegressionCheck.Verdict.REGRESSION);
     out.println(regressed ? "verdict: REGRESSION" : "verdict: no regression beyond threshold and noise");
     return regressed ? ReportCli.VERDICT_FAILED : ReportCli.OK;
-  }
-
-  private static double parseAlpha(String text) {
-    try {
-      double alpha = Double.parseDouble(text);
-      if (alpha <= 0 || alpha >= 1) {
-        throw new ReportException("--alpha must be between 0 and 1, got " + text);
-      }
-      return alpha;
-    } catch (NumberFormatException e) {
-      throw new ReportException("--alpha must be a number like 0.05, got '" + text + "'");
-    }
   }
 
   static List<RegressionCheck> checks(List<RunSummary> baseline, List<RunSummary> candidate, String phase,

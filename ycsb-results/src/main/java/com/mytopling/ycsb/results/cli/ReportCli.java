@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.results.cli;
 
 import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.results.ReportException;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -45,7 +46,7 @@ public final class ReportCli {
     }
     try {
       return command.run(Arrays.copyOfRange(args, 1, args.length), out, err);
-    } catch (ReportException e) {
+    } catch (ReportException | UsageException e) {
       err.println("report " + command.name() + ": " + e.getMessage());
       return BAD_INPUT;
     } catch (Exception | Error e) {

@@ -98,6 +98,11 @@ class BadInputTest {
     assertEquals(1, r.err.lines().count(), r.err);
     assertOneLineError(CliRunner.run("compare", "--format", "xml", "x"), "--format must be md, csv or json");
     assertOneLineError(CliRunner.run("show", "--bogus"), "Unrecognized option");
+    // Once, not "report show: show: ...", with the command's own help named.
+    assertEquals("report show: Unrecognized option: --bogus (try report show --help)\n",
+        CliRunner.run("show", "--bogus").err);
+    assertEquals("report regress: --max-drop: 'lots' is not a percentage like 5%\n", CliRunner.run("regress",
+        "--baseline", "a", "--candidate", "d", "--max-drop", "lots").err);
     assertOneLineError(CliRunner.run("regress", "--baseline", "a", "b", "c", "--candidate", "d", "e", "f",
         "--max-drop", "lots"), "--max-drop");
     assertEquals(2, CliRunner.run().exitCode);

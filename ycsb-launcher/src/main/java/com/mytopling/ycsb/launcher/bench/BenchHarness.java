@@ -1,0 +1,611 @@
+package com.mytopling.ycsb.launcher.bench;
+
+import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.cli.CliValues;
+import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.launcher.Benchmark;
+import com.mytopling.ycsb.launcher.Ycsb;
+import com.mytopling.ycsb.results.ReportException;
+import com.mytopling.ycsb.results.model.PhaseSummary;
+import com.mytopling.ycsb.results.model.RunSummary;
+import com.mytopling.ycsb.results.parse.RunLoader;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/**
+ * scripts/bench-harness, the developers' measurement of the harness itself, side by side on one private MariaDB
+ * (InnoDB, innodb_flush_log_at_trx_commit=2) on loopback (docs/speed.md explains every figure):
+ * <ul>
+ *   <li>run: YCSB workload A, ours (default driver choice, and MySQL Connector/J) vs sysbench running
+ *       bench/ycsb_workloada.lua: ops/s, client and server CPU per operation;</li>
+ *   <li>load: --load-records rows by each bulk path vs the server's own LOAD DATA INFILE of the same rows;</li>
+ *   <li>rocksdb: the same on MyRocks (its own server on --port + 2) with its bulk-load session settings;</li>
+ *   <li>memory: peak client RSS of loads with -Xmx256m as the record count grows.</li>
+ * </ul>
+ * Every case runs --runs times, alternating with its reference; results.tsv, summary.md, machine.txt and each
+ * client's output (a run folder per client under raw/, read back through the results model) go to
+ * results/bench/DATE/. The password is YCSB_DB_PASSWORD (default ycsb), given to clients in their environment and to
+ * sysbench in a mode-600 options file, never on a command line.
+ */
+public final class BenchHarness {
+  private static final List<String> SECTIONS = List.of("run", "load", "rocksdb", "memory");
+  private static final Pattern SYSBENCH_TPS = Pattern.compile("transactions:\\s+\\d+\\s+\\(([\\d.]+) per sec");
+
+  private final Path root;
+  private final PrintStream out;
+  private final PrintStream err;
+  private final String password;
+
+  private Path dir;
+  private Path results;
+  private Path jar;
+  private String socket;
+  private String url;
+  private Path pidFile;
+
+  public BenchHarness(Path root, PrintStream out, PrintStream err, String password) {
+    this.root = root;
+    this.out = out;
+    this.err = err;
+    this.password = password;
+  }
+
+  public static void main(String[] args) {
+    Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
+    String pw = System.getenv("YCSB_DB_PASSWORD");
+    System.exit(new BenchHarness(root, System.out, System.err, pw == null || pw.isEmpty() ? "ycsb" : pw).run(args));
+  }
+
+  static Options options() {
+    Options o = new Options();
+    o.addOption(opt("port", "P", "port of the private server (default 3309; MyRocks on P+2)"));
+    o.addOption(opt("runs", "N", "rounds of each case (default 3)"));
+    o.addOption(opt("only", "SECTION", "run, load, rocksdb or memory (default all)"));
+    o.addOption(opt("records", "N", "records of the run phase's table (default 200000)"));
+    o.addOption(opt("ops", "N", "operations of each run-phase client (default 2000000)"));
+    o.addOption(opt("threads", "N", "run-phase threads (default 16)"));
+    o.addOption(opt("load-records", "N", "rows of each load (default 1000000)"));
+    o.addOption(opt("memory-records", "LIST", "record counts of the memory section (default \"1000000 10000000\")"));
+    o.addOption(opt("buffer-pool", "SIZE", "server buffer pool / block cache (default 2G)"));
+    o.addOption(opt("out", "DIR", "results folder (default results/bench/DATE)"));
+    o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
+    return o;
+  }
+
+  private static Option opt(String name, String arg, String desc) {
+    return Option.builder().longOpt(name).hasArg().argName(arg).desc(desc).build();
+  }
+
+  /** The job's settings, checked before anything starts. */
+  record Plan(int port, int runs, String only, long records, long ops, int threads, long loadRecords,
+              List<Long> memoryRecords, String bufferPool, Path out) {
+    boolean want(String section) {
+      return only == null || only.equals(section);
+    }
+  }
+
+  static Plan plan(CommandLine cl, Path root) throws UsageException {
+    String only = cl.getOptionValue("only");
+    if (only != null && !SECTIONS.contains(only)) {
+      throw new UsageException("--only: unknown section '" + only + "' (run, load, rocksdb or memory)");
+    }
+    List<Long> memory = new ArrayList<>();
+    for (String n : cl.getOptionValue("memory-records", "1000000 10000000").trim().split("[\\s,]+")) {
+      memory.add(CliValues.count("--memory-records", n, 1));
+    }
+    String bufferPool = cl.getOptionValue("buffer-pool", "2G");
+    CliValues.size("--buffer-pool", bufferPool);
+    Path out = cl.hasOption("out") ? Path.of(cl.getOptionValue("out")) : root.resolve("results/bench")
+        .resolve(DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HHmmss'Z'").format(Instant.now().atOffset(ZoneOffset.UTC)));
+    return new Plan(CliValues.intCount(cl, "port", 3309, 1, 65533), CliValues.intCount(cl, "runs", 3, 1), only,
+        CliValues.count(cl, "records", 200_000, 1), CliValues.count(cl, "ops", 2_000_000, 100),
+        CliValues.intCount(cl, "threads", 16, 1), CliValues.count(cl, "load-records", 1_000_000, 1), memory,
+        bufferPool, out.toAbsolutePath().normalize());
+  }
+
+  public int run(String[] args) {
+    try {
+      return runChecked(args);
+    } catch (UsageException e) {
+      err.println("bench-harness: " + e.getMessage());
+      return e.exitStatus();
+    } catch (Failure e) {
+      err.println("bench-harness: " + e.getMessage());
+      return ExitStatus.FAILED.code;
+    } catch (IOException e) {
+      err.println("bench-harness: " + e.getMessage());
+      return ExitStatus.FAILED.code;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      err.println("bench-harness: interrupted");
+      return ExitStatus.FAILED.code;
+    }
+  }
+
+  /** A step could not be done (server, sysbench, a client that did not start): exit 1. */
+  static final class Failure extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Failure(String message) {
+      super(message);
+    }
+  }
+
+  private int runChecked(String[] args) throws UsageException, IOException, InterruptedException, Failure {
+    CommandLine cl = CliValues.parseOptionsOnly(options(), args);
+    if (cl.hasOption("help")) {
+      out.print(CliValues.help("scripts/bench-harness [options]", options()));
+      return ExitStatus.OK.code;
+    }
+    Plan plan = plan(cl, root);
+    if (plan.want("run")) {
+      ensureSysbench();
+    }
+    dir = plan.out();
+    Files.createDirectories(dir.resolve("raw"));
+    results = dir.resolve("results.tsv");
+    Files.writeString(results, "");
+    startServer("innodb", plan.port(), plan.bufferPool(), List.of("--flush-log-at-trx-commit", "2"));
+    socket = root.resolve(".local/mariadb-innodb-" + plan.port() + "/mariadbd.sock").toString();
+    pidFile = root.resolve(".local/mariadb-innodb-" + plan.port() + "/mariadbd.pid");
+    url = "jdbc:mysql://127.0.0.1:" + plan.port() + "/ycsb";
+    // A private copy of the harness's jars: people rebuilding the tree (scripts/ycsb rebuilds when sources change)
+    // must neither change the code under test nor add build CPU to a client.
+    Path cp = root.resolve(".local/bench/classpath-" + ProcessHandle.current().pid());
+    copyClasspath(cp);
+    try {
+      writeMachine(plan);
+      if (plan.want("run")) {
+        runSection(plan);
+      }
+      Path data = root.resolve(".local/bench/rows-" + plan.loadRecords() + ".tsv");
+      if ((plan.want("load") || plan.want("rocksdb")) && !Files.isRegularFile(data)) {
+        err.println("bench-harness: writing " + plan.loadRecords() + " rows for the server's LOAD DATA INFILE to "
+            + data);
+        Files.createDirectories(data.getParent());
+        Path tmp = Path.of(data + ".tmp");
+        RowFile.write(plan.loadRecords(), tmp);
+        Files.move(tmp, data);
+      }
+      if (plan.want("load")) {
+        loadSection(plan, "load", LOAD_PATHS, INNODB_SERVER_LOADS, new Server(socket, url), data);
+      }
+      if (plan.want("rocksdb")) {
+        int rport = plan.port() + 2;
+        startServer("rocksdb", rport, plan.bufferPool(), List.of("--option", "rocksdb_flush_log_at_trx_commit=2"));
+        Server rocks = new Server(root.resolve(".local/mariadb-rocksdb-" + rport + "/mariadbd.sock").toString(),
+            "jdbc:mysql://127.0.0.1:" + rport + "/ycsb");
+        String line = "rocksdb: MariaDB " + rocks.sql("SELECT VERSION()") + " with MyRocks on 127.0.0.1:" + rport
+            + ", " + rocks.sql("SELECT CONCAT('rocksdb_flush_log_at_trx_commit=', @@rocksdb_flush_log_at_trx_commit, "
+            + "', rocksdb_block_cache_size=', @@rocksdb_block_cache_size DIV 1048576, 'M')");
+        Files.writeString(dir.resolve("machine.txt"), line + "\n", StandardCharsets.UTF_8,
+            java.nio.file.StandardOpenOption.APPEND);
+        err.println(line);
+        loadSection(plan, "rocksdb", ROCKSDB_PATHS, ROCKSDB_SERVER_LOADS, rocks, data);
+      }
+      if (plan.want("memory")) {
+        memorySection(plan);
+      }
+    } finally {
+      deleteTree(cp);
+    }
+    String summary = BenchStats.summarize(results);
+    out.print(summary);
+    Files.writeString(dir.resolve("summary.md"), summary, StandardCharsets.UTF_8);
+    err.println("bench-harness: results in " + dir);
+    return ExitStatus.OK.code;
+  }
+
+  // --- the sections ---
+
+  private void runSection(Plan plan) throws IOException, InterruptedException, Failure {
+    err.println("bench-harness: run phase: loading " + plan.records() + " records");
+    measuredClient(List.of("load", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
+        "-p", "db.url=" + url, "-p", "db.user=ycsb", "-p", "recordcount=" + plan.records(), "-threads", "4",
+        "-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "db.batchsize=5000",
+        "-p", "jdbc.batchupdateapi=true", "-p", "db.bulkload=loaddata"), "run-load", "load", false);
+    long ops = plan.ops();
+    for (int i = 1; i <= plan.runs(); i++) {
+      oursRun(plan, i, "ours", "run-ours-" + i, List.of(), ops);
+      // The JVM's fixed cost (start, class loading, JIT warm-up, connections) at 1% of the operations: subtracting
+      // it gives the per-operation CPU of a long run.
+      long small = ops / 100;
+      double cpu = lastCpu;
+      Measured m0 = measuredClient(runArgs(plan, small, List.of()), "run-ours-" + i + "-small", "run", false);
+      record("run", "ours, fixed JVM cost subtracted", i, "cpu_us_op", (cpu - m0.cpuS()) * 1e6 / (ops - small));
+      // Ours with MySQL Connector/J instead (db.mysqldriver=mysql), for the driver comparison.
+      oursRun(plan, i, "ours, MySQL Connector/J", "run-ours-connectorj-" + i, List.of("-p", "db.mysqldriver=mysql"),
+          ops);
+      sysbenchRun(plan, i);
+    }
+  }
+
+  private double lastCpu;
+
+  private List<String> runArgs(Plan plan, long ops, List<String> extra) {
+    List<String> a = new ArrayList<>(List.of("run", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
+        "-p", "db.url=" + url, "-p", "db.user=ycsb", "-p", "recordcount=" + plan.records(),
+        "-p", "operationcount=" + ops, "-threads", Integer.toString(plan.threads())));
+    a.addAll(extra);
+    return a;
+  }
+
+  private void oursRun(Plan plan, int i, String name, String slug, List<String> extra, long ops)
+      throws IOException, InterruptedException, Failure {
+    long s0 = serverTicks();
+    Measured m = measuredClient(runArgs(plan, ops, extra), slug, "run", false);
+    PhaseSummary p = phase(dir.resolve("raw").resolve(slug), "run");
+    double tput = p.throughputOps;
+    record("run", name, i, "ops_s", tput);
+    record("run", name, i, "cpu_us_op", m.cpuS() * 1e6 / ops);
+    record("run", name, i, "cpu_user_us_op", m.userS() * 1e6 / ops);
+    record("run", name, i, "cpu_sys_us_op", m.sysS() * 1e6 / ops);
+    record("run", name, i, "server_cpu_us_op", (serverTicks() - s0) * 1e6 / ticksPerSecond() / ops);
+    lastCpu = m.cpuS();
+    err.println("bench-harness: run " + i + " " + name + ": " + tput + " ops/s, cpu " + m.cpuS() + "s");
+  }
+
+  private void sysbenchRun(Plan plan, int i) throws IOException, InterruptedException, Failure {
+    // The password in an options file only this user can read: sysbench has no environment variable for it.
+    Path conf = Files.createTempFile("sysbench", ".conf",
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    try {
+      Files.writeString(conf, "mysql-password=" + password + "\n", StandardCharsets.UTF_8);
+      Path prefix = dir.resolve("raw").resolve("run-sysbench-" + i);
+      long s0 = serverTicks();
+      Measured m = Measured.run(prefix, List.of("sysbench", "--config-file=" + conf,
+          root.resolve("bench/ycsb_workloada.lua").toString(), "--mysql-host=127.0.0.1",
+          "--mysql-port=" + plan.port(), "--mysql-user=ycsb", "--mysql-db=ycsb", "--threads=" + plan.threads(),
+          "--records=" + plan.records(), "--events=" + plan.ops(), "--time=0", "run"), Map.of());
+      if (m.exitStatus() != 0) {
+        throw new Failure("sysbench failed (exit " + m.exitStatus() + "); see " + prefix + ".err");
+      }
+      // sysbench's own report ("transactions: N (X per sec.)"): another tool's output, not ours.
+      Matcher t = SYSBENCH_TPS.matcher(Files.readString(Path.of(prefix + ".out"), StandardCharsets.UTF_8));
+      if (!t.find()) {
+        throw new Failure("sysbench printed no transaction rate; see " + prefix + ".out");
+      }
+      double tput = Double.parseDouble(t.group(1));
+      long ops = plan.ops();
+      record("run", "sysbench", i, "ops_s", tput);
+      record("run", "sysbench", i, "cpu_us_op", m.cpuS() * 1e6 / ops);
+      record("run", "sysbench", i, "cpu_user_us_op", m.userS() * 1e6 / ops);
+      record("run", "sysbench", i, "cpu_sys_us_op", m.sysS() * 1e6 / ops);
+      record("run", "sysbench", i, "server_cpu_us_op", (serverTicks() - s0) * 1e6 / ticksPerSecond() / ops);
+      err.println("bench-harness: run " + i + " sysbench: " + tput + " ops/s, cpu " + m.cpuS() + "s");
+    } finally {
+      Files.deleteIfExists(conf);
+    }
+  }
+
+  /** name|threads|properties of ours; case|statements before|statements after of the server's own loads. */
+  static final List<String> LOAD_PATHS = List.of(
+      "insert 5000 rows|4|-p db.bulkload=insert",
+      "insert 5000 rows sorted|4|-p db.bulkload=insert -p db.bulksort=true",
+      "batchapi 5000 rows (the default, db.bulkload=auto)|4|",
+      "loaddata 5000 rows|4|-p db.bulkload=loaddata",
+      "loaddata 5000 rows sorted|4|-p db.bulkload=loaddata -p db.bulksort=true",
+      "loaddata 5000 rows sorted, 1 thread|1|-p db.bulkload=loaddata -p db.bulksort=true");
+  static final List<String> ROCKSDB_PATHS = List.of(
+      "batchapi 5000 rows (the default), 4 threads|4|",
+      "batchapi 5000 rows (the default), 1 thread|1|",
+      "rocksdb_bulk_load, 1 thread|1|-p db.rocksdb.bulkload=true",
+      "rocksdb_bulk_load sorted, 1 thread|1|-p db.rocksdb.bulkload=true -p db.bulksort=true");
+  static final List<String> INNODB_SERVER_LOADS = List.of("server LOAD DATA INFILE||");
+  // MyRocks: the reference commits every rocksdb_bulk_load_size rows, as a loader would, instead of building one
+  // 1.2 GB transaction; the engine's bulk-load mode is measured beside it.
+  static final List<String> ROCKSDB_SERVER_LOADS = List.of(
+      "server LOAD DATA INFILE|SET SESSION rocksdb_commit_in_the_middle=ON;|",
+      "server LOAD DATA INFILE, rocksdb_bulk_load|SET SESSION rocksdb_bulk_load_allow_unsorted=1; "
+          + "SET SESSION rocksdb_bulk_load=1;|SET SESSION rocksdb_bulk_load=0;");
+
+  private void loadSection(Plan plan, String section, List<String> paths, List<String> serverLoads, Server server,
+      Path data) throws IOException, InterruptedException, Failure {
+    for (int i = 1; i <= plan.runs(); i++) {
+      for (String spec : paths) {
+        String[] f = spec.split("\\|", -1);
+        List<String> props = f[2].isEmpty() ? List.of() : List.of(f[2].split(" "));
+        loadOnce(plan, section, f[0], Integer.parseInt(f[1]), props, server, i);
+      }
+      for (String spec : serverLoads) {
+        String[] f = spec.split("\\|", -1);
+        serverLoad(plan, section, f[0], f[1], f[2], server, data, i);
+      }
+      server.sql("DROP TABLE IF EXISTS usertable_load");
+    }
+  }
+
+  private void loadOnce(Plan plan, String section, String name, int threads, List<String> props, Server server,
+      int i) throws IOException, InterruptedException, Failure {
+    String slug = "load-" + (section + "-" + name).replaceAll("[^a-z0-9]", "-") + "-" + i;
+    List<String> a = new ArrayList<>(List.of("load", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
+        "-p", "db.url=" + server.url(), "-p", "db.user=ycsb", "-p", "table=usertable_load",
+        "-p", "recordcount=" + plan.loadRecords(), "-threads", Integer.toString(threads), "-p", "db.createtable=true",
+        "-p", "db.droptable=true", "-p", "db.batchsize=5000", "-p", "jdbc.batchupdateapi=true"));
+    a.addAll(props);
+    Measured m = measuredClient(a, slug, "load", false);
+    PhaseSummary p = phase(dir.resolve("raw").resolve(slug), "load");
+    double rate = p.throughputOps;
+    long stored = Long.parseLong(server.sql("SELECT COUNT(*) FROM usertable_load"));
+    if (stored != plan.loadRecords() || !nothingFailed(p)) {
+      err.println("bench-harness: " + section + " '" + name + "' stored " + stored + " of " + plan.loadRecords()
+          + " rows; see " + dir.resolve("raw").resolve(slug).resolve("load.err"));
+      record(section, name + " (INCOMPLETE)", i, "rows_s", rate);
+      return;
+    }
+    record(section, name, i, "rows_s", rate);
+    record(section, name, i, "cpu_us_row", m.cpuS() * 1e6 / plan.loadRecords());
+    err.println("bench-harness: " + section + " " + i + " " + name + ": " + rate + " rows/s");
+  }
+
+  /** The binding's totals say no row failed (the shell version grepped "failed=0 " in the client's stderr). */
+  private static boolean nothingFailed(PhaseSummary p) {
+    return p.bindingTotals != null && "0".equals(p.bindingTotals.get("failed"));
+  }
+
+  /**
+   * The server's own loader: same table definition (copied from ours), same row shape, timed by wall clock. The table
+   * is left as the next reference's template under ours' name.
+   */
+  private void serverLoad(Plan plan, String section, String name, String before, String after, Server server,
+      Path data, int i) throws IOException, InterruptedException, Failure {
+    server.sql("DROP TABLE IF EXISTS usertable_ref; CREATE TABLE usertable_ref LIKE usertable_load; "
+        + "DROP TABLE usertable_load");
+    long start = System.nanoTime();
+    server.sql(before + " LOAD DATA INFILE '" + data + "' INTO TABLE usertable_ref CHARACTER SET utf8mb4 FIELDS "
+        + "TERMINATED BY '\\t' LINES TERMINATED BY '\\n'; " + after);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    long stored = Long.parseLong(server.sql("SELECT COUNT(*) FROM usertable_ref"));
+    double rate = Math.round(stored / seconds * 10) / 10.0;
+    if (stored != plan.loadRecords()) {
+      err.println("bench-harness: " + section + ": " + name + " stored " + stored + " of " + plan.loadRecords()
+          + " rows");
+      record(section, name + " (INCOMPLETE)", i, "rows_s", rate);
+    } else {
+      record(section, name, i, "rows_s", rate);
+    }
+    err.println("bench-harness: " + section + " " + i + " " + name + ": " + rate + " rows/s (" + stored + " rows)");
+    server.sql("RENAME TABLE usertable_ref TO usertable_load");
+  }
+
+  private void memorySection(Plan plan) throws IOException, InterruptedException, Failure {
+    Server server = new Server(socket, url);
+    for (long n : plan.memoryRecords()) {
+      String slug = "memory-" + n;
+      String name = "default bulk path, 4 threads, -Xmx256m, " + n + " records";
+      Measured m = measuredClient(List.of("load", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
+          "-p", "db.url=" + url, "-p", "db.user=ycsb", "-p", "table=usertable_mem", "-p", "recordcount=" + n,
+          "-threads", "4", "-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "db.batchsize=5000",
+          "-p", "jdbc.batchupdateapi=true"), slug, "load", true);
+      PhaseSummary p = phase(dir.resolve("raw").resolve(slug), "load");
+      long stored = Long.parseLong(server.sql("SELECT COUNT(*) FROM usertable_mem"));
+      if (stored != n || !nothingFailed(p)) {
+        err.println("bench-harness: memory load stored " + stored + " of " + n + " rows; see "
+            + dir.resolve("raw").resolve(slug).resolve("load.err"));
+        name += " (INCOMPLETE)";
+      }
+      record("memory", name, 1, "maxrss_mib", Math.round(m.maxRssKib() / 1024.0));
+      record("memory", name, 1, "rows_s", p.throughputOps);
+      err.println("bench-harness: memory " + n + ": " + m.maxRssKib() + " KiB peak RSS, " + stored + " rows stored");
+    }
+    server.sql("DROP TABLE IF EXISTS usertable_mem");
+  }
+
+  // --- clients, servers, records ---
+
+  /**
+   * A YCSB client of the private jar copy, its password in its environment; its output is a run folder
+   * raw/SLUG/PHASE.{out,err}. A client that fails stops the job, as in the shell version.
+   */
+  private Measured measuredClient(List<String> ycsbArgs, String slug, String phase, boolean smallHeap)
+      throws IOException, InterruptedException, Failure {
+    Path folder = dir.resolve("raw").resolve(slug);
+    Files.createDirectories(folder);
+    List<String> cmd = new ArrayList<>(clientJvm(smallHeap));
+    cmd.addAll(ycsbArgs);
+    Measured m = Measured.run(folder.resolve(phase), cmd, Map.of("YCSB_DB_PASSWORD", password));
+    if (m.exitStatus() != 0) {
+      throw new Failure(phase + " client failed (exit " + m.exitStatus() + "); see " + folder.resolve(phase + ".err"));
+    }
+    return m;
+  }
+
+  private List<String> clientJvm(boolean smallHeap) {
+    List<String> java = new ArrayList<>(Benchmark.javaCommand());
+    // Benchmark.javaCommand ends with -cp CLASSPATH: the private copy's instead.
+    java.set(java.size() - 1, jar + File.pathSeparator + jar.getParent().resolve("lib") + File.separator + "*");
+    if (smallHeap) {
+      java.add(java.size() - 2, "-Xmx256m");
+    }
+    java.add(Ycsb.class.getName());
+    return java;
+  }
+
+  private PhaseSummary phase(Path folder, String name) throws Failure {
+    RunSummary run;
+    try {
+      run = RunLoader.load(folder);
+    } catch (ReportException e) {
+      throw new Failure(e.getMessage());
+    }
+    PhaseSummary p = run.phase(name);
+    if (p == null || p.throughputOps == null) {
+      throw new Failure("no " + name + " throughput in " + folder + " (see its " + name + ".err)");
+    }
+    return p;
+  }
+
+  private void record(String section, String name, int round, String metric, double value) throws IOException {
+    Files.writeString(results, section + "\t" + name + "\t" + round + "\t" + metric + "\t" + value + "\n",
+        StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+  }
+
+  private void copyClasspath(Path cp) throws IOException, Failure {
+    Path lib = root.resolve("ycsb-launcher/target/lib");
+    Path launcherJar = root.resolve("ycsb-launcher/target/ycsb-launcher-" + Benchmark.HARNESS_VERSION + ".jar");
+    if (!Files.isRegularFile(launcherJar) || !Files.isDirectory(lib)) {
+      throw new Failure("the launcher is not built (" + launcherJar + "); run scripts/benchmark once");
+    }
+    deleteTree(cp);
+    Files.createDirectories(cp.resolve("lib"));
+    jar = cp.resolve(launcherJar.getFileName());
+    Files.copy(launcherJar, jar);
+    try (Stream<Path> jars = Files.list(lib)) {
+      for (Path j : jars.toList()) {
+        Files.copy(j, cp.resolve("lib").resolve(j.getFileName()));
+      }
+    }
+  }
+
+  private void startServer(String engine, int port, String bufferPool, List<String> extra)
+      throws IOException, InterruptedException, Failure {
+    List<String> cmd = new ArrayList<>(List.of("bash", root.resolve("scripts/start-mariadb").toString(), "--engine",
+        engine, "--port", Integer.toString(port), "--buffer-pool", bufferPool));
+    cmd.addAll(extra);
+    Path log = dir.resolve("server-" + engine + ".log");
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(log.toFile()).redirectErrorStream(true)
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    pb.environment().put("YCSB_DB_PASSWORD", password);
+    if (pb.start().waitFor() != 0) {
+      throw new Failure("could not start the " + engine + " server on port " + port + "; see " + log);
+    }
+  }
+
+  private void ensureSysbench() throws IOException, InterruptedException, Failure {
+    if (onPath("sysbench")) {
+      return;
+    }
+    if (!"root".equals(System.getProperty("user.name"))) {
+      throw new Failure("sysbench is missing; apt-get install sysbench (or run as root)");
+    }
+    err.println("bench-harness: installing sysbench from Debian packages");
+    for (List<String> c : List.of(List.of("apt-get", "update", "-qq"), List.of("apt-get", "install", "-y", "-qq",
+        "sysbench"))) {
+      ProcessBuilder pb = new ProcessBuilder(c).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .redirectError(ProcessBuilder.Redirect.INHERIT);
+      pb.environment().put("DEBIAN_FRONTEND", "noninteractive");
+      if (pb.start().waitFor() != 0) {
+        throw new Failure("could not install sysbench (" + String.join(" ", c) + ")");
+      }
+    }
+  }
+
+  private static boolean onPath(String program) {
+    for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+      if (Files.isExecutable(Path.of(d, program))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void writeMachine(Plan plan) throws IOException, InterruptedException, Failure {
+    Server s = new Server(socket, url);
+    List<String> lines = new ArrayList<>();
+    lines.add("date: " + DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'")
+        .format(Instant.now().atOffset(ZoneOffset.UTC)));
+    lines.add("nproc: " + Runtime.getRuntime().availableProcessors());
+    lines.add("memory: " + String.format(Locale.ROOT, "%.1f GiB", memTotalKib() / 1048576.0));
+    lines.add("cpu: " + cpuModel());
+    lines.add("kernel: " + System.getProperty("os.name") + " " + System.getProperty("os.version"));
+    lines.add("server: MariaDB " + s.sql("SELECT VERSION()") + " on 127.0.0.1:" + plan.port() + ", "
+        + s.sql("SELECT CONCAT('innodb_flush_log_at_trx_commit=', @@innodb_flush_log_at_trx_commit, "
+        + "', innodb_buffer_pool_size=', @@innodb_buffer_pool_size DIV 1048576, 'M')"));
+    List<String> flags = Benchmark.javaCommand();
+    lines.add("java: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+        + "; client JVM flags: " + String.join(" ", flags.subList(1, flags.size() - 2)));
+    if (plan.want("run")) {
+      lines.add("sysbench: " + output(List.of("sysbench", "--version")).strip());
+    }
+    String rev = output(List.of("git", "-C", root.toString(), "rev-parse", "--short", "HEAD")).strip();
+    boolean dirty = !output(List.of("git", "-C", root.toString(), "status", "--porcelain", "--",
+        "ycsb-binding-mytopling", "ycsb-launcher", "bench")).isBlank();
+    lines.add("git: " + rev + (dirty ? " (with uncommitted changes)" : ""));
+    lines.add("load average at start: " + String.join(" ", List.of(Files.readString(Path.of("/proc/loadavg"))
+        .split(" ")).subList(0, 3)) + " (other work on the machine adds noise)");
+    lines.add("client and server share the machine; runs alternate between cases");
+    Files.write(dir.resolve("machine.txt"), lines, StandardCharsets.UTF_8);
+    lines.forEach(err::println);
+  }
+
+  private static long memTotalKib() throws IOException {
+    for (String l : Files.readAllLines(Path.of("/proc/meminfo"))) {
+      if (l.startsWith("MemTotal:")) {
+        return Long.parseLong(l.substring(9).trim().split("\\s+")[0]);
+      }
+    }
+    return 0;
+  }
+
+  private static String cpuModel() throws IOException {
+    for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+      if (l.startsWith("model name")) {
+        return l.substring(l.indexOf(':') + 1).strip();
+      }
+    }
+    return "unknown";
+  }
+
+  /** The server's own CPU time so far, in clock ticks (user + system): the client's CPU is CPU it does not get. */
+  private long serverTicks() throws IOException {
+    String stat = Files.readString(Path.of("/proc", Files.readString(pidFile).strip(), "stat"));
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    // Fields 14 and 15 of stat (utime, stime) are the 12th and 13th after the command name.
+    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+  }
+
+  private static double ticksPerSecond() throws IOException, InterruptedException {
+    return Double.parseDouble(output(List.of("getconf", "CLK_TCK")).strip());
+  }
+
+  static String output(List<String> cmd) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+    String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    p.waitFor();
+    return text;
+  }
+
+  private static void deleteTree(Path d) throws IOException {
+    if (!Files.exists(d)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(d)) {
+      for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  /** A server reached as root over its socket with Debian's client, for LOAD DATA INFILE of a server-side file. */
+  record Server(String socket, String url) {
+    String sql(String statements) throws IOException, InterruptedException, Failure {
+      Process p = new ProcessBuilder("mariadb", "--socket=" + socket, "-uroot", "-N", "ycsb", "-e", statements)
+          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+      String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      String errors = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (p.waitFor() != 0) {
+        throw new Failure("SQL on " + socket + " failed: " + errors.strip());
+      }
+      return text.strip();
+    }
+  }
+}

@@ -1,0 +1,221 @@
+package com.mytopling.ycsb.launcher.bench;
+
+import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.cli.CliValues;
+import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.core.target.Drivers;
+import com.mytopling.ycsb.fileloader.tool.DataFileFacts;
+import com.mytopling.ycsb.launcher.Benchmark;
+import com.mytopling.ycsb.launcher.Ycsb;
+import com.mytopling.ycsb.results.ReportException;
+import com.mytopling.ycsb.results.model.PhaseSummary;
+import com.mytopling.ycsb.results.parse.RunLoader;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/**
+ * ycsb-binding-fileloader/bench/load-vs-core.sh, a developers' measurement (docs/fileloader.md): loading N reviews
+ * through FileWorkload against loading N records of the same size with CoreWorkload's random values, into the same
+ * server, the same table definition (eight TEXT columns), threads and batching; CoreWorkload gets fieldlength = the
+ * file's average value length. Rounds alternate which load goes first; every load starts from a settled server. Each
+ * load is a run folder read back through the results model. The password is YCSB_DB_PASSWORD (default ycsb).
+ */
+public final class LoadVsCore {
+  private static final String TABLE = "fl_bench";
+
+  private final Path root;
+  private final PrintStream out;
+  private final PrintStream err;
+  private final String password;
+
+  public LoadVsCore(Path root, PrintStream out, PrintStream err, String password) {
+    this.root = root;
+    this.out = out;
+    this.err = err;
+    this.password = password;
+  }
+
+  public static void main(String[] args) {
+    Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
+    String pw = System.getenv("YCSB_DB_PASSWORD");
+    System.exit(new LoadVsCore(root, System.out, System.err, pw == null || pw.isEmpty() ? "ycsb" : pw).run(args));
+  }
+
+  static Options options() {
+    Options o = new Options();
+    o.addOption(opt("url", "JDBC_URL", "the server (e.g. jdbc:mysql://127.0.0.1:3307/ycsb)"));
+    o.addOption(opt("user", "U", "user (default ycsb)"));
+    o.addOption(opt("records", "N", "reviews and records loaded (default 20000)"));
+    o.addOption(opt("threads", "T", "client threads (default 8)"));
+    o.addOption(opt("repeat", "R", "rounds (default 2)"));
+    o.addOption(opt("work", "DIR", "data file and run folders (default $TMPDIR/fileloader-load-bench)"));
+    o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
+    return o;
+  }
+
+  private static Option opt(String name, String arg, String desc) {
+    return Option.builder().longOpt(name).hasArg().argName(arg).desc(desc).build();
+  }
+
+  public int run(String[] args) {
+    try {
+      return runChecked(args);
+    } catch (UsageException e) {
+      err.println("load-vs-core: " + e.getMessage());
+      return e.exitStatus();
+    } catch (IOException | SQLException | ReportException e) {
+      err.println("load-vs-core: " + e.getMessage());
+      return ExitStatus.FAILED.code;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      err.println("load-vs-core: interrupted");
+      return ExitStatus.FAILED.code;
+    }
+  }
+
+  private int runChecked(String[] args) throws UsageException, IOException, SQLException, InterruptedException {
+    if (Arrays.asList(args).contains("--password")) {
+      throw new UsageException("--password is not taken on a command line: set YCSB_DB_PASSWORD");
+    }
+    CommandLine cl = CliValues.parseOptionsOnly(options(), args);
+    if (cl.hasOption("help")) {
+      out.print(CliValues.help("ycsb-binding-fileloader/bench/load-vs-core.sh --url JDBC_URL [options]", options()));
+      return ExitStatus.OK.code;
+    }
+    if (!cl.hasOption("url")) {
+      throw new UsageException("--url is required (e.g. jdbc:mysql://127.0.0.1:3307/ycsb)");
+    }
+    String url = cl.getOptionValue("url");
+    String user = cl.getOptionValue("user", "ycsb");
+    long records = CliValues.count(cl, "records", 20_000, 1);
+    int threads = CliValues.intCount(cl, "threads", 8, 1);
+    int repeat = CliValues.intCount(cl, "repeat", 2, 1);
+    Path work = cl.hasOption("work") ? Path.of(cl.getOptionValue("work"))
+        : Path.of(System.getenv().getOrDefault("TMPDIR", "/tmp"), "fileloader-load-bench");
+    Files.createDirectories(work);
+    Path file = work.resolve("reviews-" + records + ".txt.gz");
+    if (!Files.isRegularFile(file)) {
+      List<String> synth = new ArrayList<>(Benchmark.javaCommand());
+      synth.addAll(List.of("com.mytopling.ycsb.fileloader.tool.DatasetTool", "synth", "--records",
+          Long.toString(records), "--out", file.toString(), "--seed", "9"));
+      if (new ProcessBuilder(synth).inheritIO().start().waitFor() != 0) {
+        throw new IOException("could not write " + file);
+      }
+    }
+    long avg = (long) Math.floor(DataFileFacts.of(file, err).averageValueChars() + 0.5);
+    // One column type for both loads (TEXT: holds every review text; VARCHAR widths would differ per field).
+    StringBuilder ddl = new StringBuilder("CREATE TABLE " + TABLE
+        + " (YCSB_KEY VARCHAR(255) CHARACTER SET latin1 COLLATE latin1_bin NOT NULL PRIMARY KEY");
+    for (int i = 0; i < 8; i++) {
+      ddl.append(", FIELD").append(i).append(" TEXT NOT NULL");
+    }
+    ddl.append(") DEFAULT CHARSET=utf8mb4");
+    Properties info = new Properties();
+    info.setProperty("user", user);
+    info.setProperty("password", password);
+    try (Connection c = Drivers.connect(url, info); Statement st = c.createStatement()) {
+      String engine = single(st, "SELECT @@default_storage_engine");
+      out.println("server: " + single(st, "SELECT VERSION()") + " " + engine + "; " + records + " records, " + threads
+          + " threads, average value " + avg + " chars");
+      List<String> common = List.of("-threads", Integer.toString(threads), "-p", "table=" + TABLE,
+          "-p", "recordcount=" + records, "-p", "db.url=" + url, "-p", "db.user=" + user, "-p", "db.createtable=false",
+          "-p", "db.batchsize=100", "-p", "jdbc.batchupdateapi=true", "-p", "fieldcount=8");
+      List<String> fileLoad = List.of("-p", "workload=com.mytopling.ycsb.fileloader.FileWorkload",
+          "-p", "fileloader.file=" + file, "-p", "fileloader.maxlength=0", "-p", "fileloader.tablesize=false");
+      List<String> coreLoad = List.of("-p", "workload=site.ycsb.workloads.CoreWorkload", "-p", "fieldlength=" + avg);
+      // Rounds alternate which load goes first, so background work (compaction, flushing) left by one load does not
+      // always fall on the same side.
+      for (int i = 1; i <= repeat; i++) {
+        long fileRate;
+        long coreRate;
+        if (i % 2 == 1) {
+          fileRate = load(st, engine, ddl.toString(), common, fileLoad, work.resolve("round-" + i + "-file"));
+          coreRate = load(st, engine, ddl.toString(), common, coreLoad, work.resolve("round-" + i + "-core"));
+        } else {
+          coreRate = load(st, engine, ddl.toString(), common, coreLoad, work.resolve("round-" + i + "-core"));
+          fileRate = load(st, engine, ddl.toString(), common, fileLoad, work.resolve("round-" + i + "-file"));
+        }
+        out.println(String.format(Locale.ROOT, "round %d: FileWorkload %d ops/s, CoreWorkload %d ops/s, ratio %.2f",
+            i, fileRate, coreRate, (double) fileRate / coreRate));
+      }
+      st.execute("DROP TABLE IF EXISTS " + TABLE);
+    }
+    return ExitStatus.OK.code;
+  }
+
+  private static String single(Statement st, String sql) throws SQLException {
+    try (ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
+  /** One load into a fresh table of a settled server; its rate from the run folder's summary. */
+  private long load(Statement st, String engine, String ddl, List<String> common, List<String> workload, Path folder)
+      throws IOException, SQLException, InterruptedException {
+    freshTable(st, engine, ddl);
+    Files.createDirectories(folder);
+    List<String> cmd = new ArrayList<>(Benchmark.javaCommand());
+    cmd.add(Ycsb.class.getName());
+    cmd.addAll(List.of("load", "mytopling"));
+    cmd.addAll(common);
+    cmd.addAll(workload);
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(folder.resolve("load.out").toFile())
+        .redirectError(folder.resolve("load.err").toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    pb.environment().put("YCSB_DB_PASSWORD", password);
+    int rc = pb.start().waitFor();
+    if (rc != 0) {
+      throw new IOException("load failed (exit " + rc + "); see " + folder.resolve("load.err"));
+    }
+    PhaseSummary p = RunLoader.load(folder).phase("load");
+    if (p == null || p.throughputOps == null) {
+      throw new IOException("no load throughput in " + folder);
+    }
+    return Math.round(p.throughputOps);
+  }
+
+  /**
+   * Every load starts from a settled server: the previous table dropped and, for RocksDB, memtables flushed and the
+   * dropped data compacted away; for InnoDB, at most 120 s until the buffer pool holds few dirty pages.
+   */
+  private static void freshTable(Statement st, String engine, String ddl) throws SQLException, InterruptedException {
+    st.execute("DROP TABLE IF EXISTS " + TABLE);
+    if (engine.equalsIgnoreCase("ROCKSDB")) {
+      try {
+        st.execute("SET GLOBAL rocksdb_force_flush_memtable_now = 1");
+        st.execute("SET GLOBAL rocksdb_compact_cf = 'default'");
+      } catch (SQLException e) {
+        // as the shell version: a server that refuses is measured unsettled
+      }
+    } else {
+      for (int i = 0; i < 120; i++) {
+        long dirty;
+        try (ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'")) {
+          dirty = rs.next() ? rs.getLong(2) : 0;
+        }
+        if (dirty < 100) {
+          break;
+        }
+        Thread.sleep(1000);
+      }
+    }
+    Thread.sleep(5000);
+    st.execute(ddl);
+  }
+}

@@ -1,0 +1,67 @@
+package com.mytopling.ycsb.launcher.jobs;
+
+import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.results.ReportException;
+import com.mytopling.ycsb.results.cli.ReportCli;
+import com.mytopling.ycsb.results.model.RunSummary;
+import com.mytopling.ycsb.results.parse.RunLoader;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * scripts/report's commands called in this JVM by the launcher's jobs, and runs read through the results model. A
+ * report command that fails has printed its one line already; the job stops with its exit status.
+ */
+final class Reports {
+  private final PrintStream err;
+
+  Reports(PrintStream err) {
+    this.err = err;
+    // Charts are drawn without a display, as scripts/report does.
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+  }
+
+  /** A report command whose standard output is not wanted. */
+  void quiet(String... args) throws StepFailed {
+    check(args, new ReportCli().run(args, new PrintStream(OutputStream.nullOutputStream()), err));
+  }
+
+  /** A report command's standard output. */
+  String capture(String... args) throws StepFailed {
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    check(args, new ReportCli().run(args, new PrintStream(text, true, StandardCharsets.UTF_8), err));
+    return text.toString(StandardCharsets.UTF_8);
+  }
+
+  /** A run's summary (its summary.json, or computed from the raw files), metadata included. */
+  RunSummary load(Path run) throws StepFailed {
+    try {
+      return RunLoader.load(run);
+    } catch (ReportException e) {
+      err.println("report: " + e.getMessage());
+      throw new StepFailed(ExitStatus.BAD_INPUT.code);
+    }
+  }
+
+  private static void check(String[] args, int status) throws StepFailed {
+    if (status != ExitStatus.OK.code) {
+      throw new StepFailed(status);
+    }
+  }
+
+  /** A step failed and said why on stderr; the job ends with {@link #status}. */
+  static final class StepFailed extends Exception {
+    private static final long serialVersionUID = 1L;
+    final int status;
+
+    StepFailed(int status) {
+      super(null, null, false, false);
+      this.status = status;
+    }
+  }
+}

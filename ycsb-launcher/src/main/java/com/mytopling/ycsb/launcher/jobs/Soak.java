@@ -1,0 +1,320 @@
+package com.mytopling.ycsb.launcher.jobs;
+
+import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.cli.CliValues;
+import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.launcher.Benchmark;
+import com.mytopling.ycsb.launcher.Ycsb;
+import com.mytopling.ycsb.results.model.PhaseSummary;
+import com.mytopling.ycsb.results.model.RunSummary;
+import com.mytopling.ycsb.results.model.StatusSample;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/**
+ * scripts/soak: a fixed-rate run (YCSB's -target) for a long time, showing whether throughput, latency and the
+ * client's memory stay flat. Loads the table, runs at --rate ops/s, samples the client JVM's resident set size
+ * (VmRSS of /proc) every --interval seconds beside YCSB's status lines, and prints a table and the drift between the
+ * first and last thirds. The output folder is a run folder (load.*, run.*) read through the results model; it also
+ * holds rss.tsv, soak.txt (the printed table) and soak.tsv. Exit 0 when the run completed, 1 when it failed, 2 for a
+ * bad command line.
+ */
+public final class Soak {
+  private final Path root;
+  private final PrintStream out;
+  private final PrintStream err;
+
+  public Soak(Path root, PrintStream out, PrintStream err) {
+    this.root = root;
+    this.out = out;
+    this.err = err;
+  }
+
+  public static void main(String[] args) {
+    Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
+    System.exit(new Soak(root, System.out, System.err).run(args));
+  }
+
+  static Options options() {
+    Options o = new Options();
+    o.addOption(opt("target", "name|FILE", "embedded (default), mysql, mariadb, myrocks, mytopling, sqlserver, "
+        + "azure-sql, or a db properties file"));
+    o.addOption(opt("workload", "NAME|FILE", "a file in workloads/ (default workloada) or a path"));
+    o.addOption(opt("rate", "OPS", "operations per second (default 2000)"));
+    o.addOption(opt("minutes", "M", "length of the run (default 30)"));
+    o.addOption(opt("seconds", "S", "length of the run in seconds (instead of --minutes)"));
+    o.addOption(opt("records", "N", "records loaded (default 100000)"));
+    o.addOption(opt("threads", "N", "client threads (default 4)"));
+    o.addOption(opt("interval", "S", "seconds between samples (default 10)"));
+    o.addOption(Option.builder().longOpt("skip-load").desc("run on the existing table").build());
+    o.addOption(opt("out", "DIR", "output folder (default results/soak/DATE-TARGET-WORKLOAD)"));
+    o.addOption(Option.builder("p").hasArg().argName("name=value").desc("extra property (repeatable)").build());
+    o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
+    return o;
+  }
+
+  private static Option opt(String name, String arg, String desc) {
+    return Option.builder().longOpt(name).hasArg().argName(arg).desc(desc).build();
+  }
+
+  public int run(String[] args) {
+    try {
+      return runChecked(args);
+    } catch (UsageException e) {
+      err.println("soak: " + e.getMessage());
+      return e.exitStatus();
+    } catch (Reports.StepFailed e) {
+      return e.status;
+    } catch (IOException e) {
+      err.println("soak: " + e.getMessage());
+      return ExitStatus.FAILED.code;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      err.println("soak: interrupted");
+      return ExitStatus.FAILED.code;
+    }
+  }
+
+  private int runChecked(String[] args) throws UsageException, IOException, InterruptedException,
+      Reports.StepFailed {
+    CommandLine cl = CliValues.parseOptionsOnly(options(), args);
+    if (cl.hasOption("help")) {
+      out.print(CliValues.help("scripts/soak [options]", options()));
+      return ExitStatus.OK.code;
+    }
+    long rate = CliValues.count(cl, "rate", 2000, 1);
+    if (cl.hasOption("minutes") && cl.hasOption("seconds")) {
+      throw new UsageException("--minutes and --seconds both given: one length of the run");
+    }
+    long seconds = cl.hasOption("seconds") ? CliValues.count(cl, "seconds", 0, 1)
+        : CliValues.count(cl, "minutes", 30, 1) * 60;
+    long records = CliValues.count(cl, "records", 100_000, 0);
+    int threads = CliValues.intCount(cl, "threads", 4, 1);
+    long interval = CliValues.count(cl, "interval", 10, 1);
+    Benchmark paths = new Benchmark(root, out, err);
+    Path props = paths.resolveTarget(cl.getOptionValue("target", "embedded"));
+    Path workload = paths.resolveWorkload(cl.getOptionValue("workload", "workloada"));
+    List<String> extra = new ArrayList<>();
+    for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
+      if (kv.indexOf('=') <= 0) {
+        throw new UsageException("-p " + kv + ": expected name=value");
+      }
+      extra.add("-p");
+      extra.add(kv);
+    }
+    String targetName = props.getFileName().toString().replaceFirst("\\.properties$", "");
+    Path dir = cl.hasOption("out") ? Path.of(cl.getOptionValue("out")).toAbsolutePath()
+        : root.resolve("results").resolve("soak").resolve(LocalDateTime.now()
+            .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + targetName + "-" + workload.getFileName());
+    Files.createDirectories(dir);
+
+    List<String> common = new ArrayList<>(List.of("-P", workload.toString(), "-P", props.toString(),
+        "-p", "recordcount=" + records, "-threads", Integer.toString(threads)));
+    if (targetName.equals("embedded")) {
+      common.addAll(List.of("-p", "db.embedded.datadir=" + root.resolve(".local").resolve("soak-embedded")));
+    }
+    common.addAll(extra);
+
+    err.println("soak: target " + targetName + ", workload " + workload.getFileName() + ", " + rate + " ops/s for "
+        + seconds + " s, " + records + " records, " + threads + " threads");
+    err.println("soak: output in " + dir);
+    if (!cl.hasOption("skip-load")) {
+      err.println("soak: loading " + records + " records...");
+      List<String> load = new ArrayList<>(List.of("load", "mytopling"));
+      load.addAll(common);
+      load.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true"));
+      Process p = start(load, dir, "load");
+      if (p.waitFor() != 0) {
+        failed("load", dir);
+        return ExitStatus.FAILED.code;
+      }
+    }
+
+    err.println("soak: running at " + rate + " ops/s...");
+    List<String> run = new ArrayList<>(List.of("run", "mytopling"));
+    run.addAll(common);
+    run.addAll(List.of("-target", Long.toString(rate), "-p", "operationcount=0", "-p", "maxexecutiontime=" + seconds,
+        "-s", "-p", "status.interval=" + interval));
+    Process client = start(run, dir, "run");
+    // Interrupted (Ctrl-C, kill): take the client down too instead of leaving it running.
+    Thread stop = new Thread(client::destroy, "stop-soak-client");
+    Runtime.getRuntime().addShutdownHook(stop);
+    List<double[]> rss = sampleRss(client, interval);
+    int rc = client.waitFor();
+    Runtime.getRuntime().removeShutdownHook(stop);
+    StringBuilder rssTsv = new StringBuilder("elapsed_s\trss_mb\n");
+    for (double[] r : rss) {
+      rssTsv.append(String.format(Locale.ROOT, "%d\t%.1f%n", (long) r[0], r[1]));
+    }
+    Files.writeString(dir.resolve("rss.tsv"), rssTsv, StandardCharsets.UTF_8);
+    if (rc != 0) {
+      failed("run (exit " + rc + ")", dir);
+      return ExitStatus.FAILED.code;
+    }
+
+    RunSummary summary = new Reports(err).load(dir);
+    PhaseSummary phase = summary.phase("run");
+    List<Row> rows = rows(phase == null ? List.of() : phase.statusSeries, rss);
+    if (rows.isEmpty()) {
+      err.println("soak: no status lines in the run output");
+      return ExitStatus.FAILED.code;
+    }
+    String table = table(rows, rate);
+    out.print(table);
+    Files.writeString(dir.resolve("soak.txt"), table, StandardCharsets.UTF_8);
+    StringBuilder tsv = new StringBuilder();
+    for (Row r : rows) {
+      tsv.append(String.join("\t", r.cells())).append('\n');
+    }
+    Files.writeString(dir.resolve("soak.tsv"), tsv, StandardCharsets.UTF_8);
+    if (phase.bindingTotals != null && !phase.bindingTotals.isEmpty()) {
+      StringBuilder totals = new StringBuilder("soak: binding totals:");
+      for (Map.Entry<String, String> t : phase.bindingTotals.entrySet()) {
+        totals.append(' ').append(t.getKey()).append('=').append(t.getValue());
+      }
+      err.println(totals);
+    }
+    err.println("soak: " + dir);
+    return ExitStatus.OK.code;
+  }
+
+  private Process start(List<String> ycsbArgs, Path dir, String phase) throws IOException {
+    List<String> cmd = new ArrayList<>(Benchmark.javaCommand());
+    cmd.add(Ycsb.class.getName());
+    cmd.addAll(ycsbArgs);
+    return new ProcessBuilder(cmd).redirectOutput(dir.resolve(phase + ".out").toFile())
+        .redirectError(dir.resolve(phase + ".err").toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+  }
+
+  private void failed(String what, Path dir) throws IOException {
+    String phase = what.startsWith("load") ? "load" : "run";
+    err.println("soak: " + what + " failed; see " + dir.resolve(phase + ".err"));
+    List<String> lines = Files.readAllLines(dir.resolve(phase + ".err"), StandardCharsets.UTF_8);
+    lines.subList(Math.max(0, lines.size() - 5), lines.size()).forEach(err::println);
+  }
+
+  /** The client's VmRSS every interval while it runs: {elapsed seconds, MB}. */
+  private static List<double[]> sampleRss(Process client, long intervalS) throws InterruptedException {
+    List<double[]> samples = new ArrayList<>();
+    Path status = Path.of("/proc", Long.toString(client.pid()), "status");
+    long start = System.nanoTime();
+    while (!client.waitFor(intervalS, java.util.concurrent.TimeUnit.SECONDS)) {
+      Long kb = vmRssKb(status);
+      if (kb != null) {
+        samples.add(new double[] {(System.nanoTime() - start) / 1_000_000_000L, kb / 1024.0});
+      }
+    }
+    return samples;
+  }
+
+  private static Long vmRssKb(Path status) {
+    try {
+      for (String line : Files.readAllLines(status, StandardCharsets.UTF_8)) {
+        if (line.startsWith("VmRSS:")) {
+          return Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      // The client ended between two samples: no sample.
+    }
+    return null;
+  }
+
+  /** One interval of the table. */
+  record Row(long seconds, double opsPerSec, double avgUs, double p99Us, double rssMb) {
+    List<String> cells() {
+      return List.of(Long.toString(seconds), String.format(Locale.ROOT, "%.1f", opsPerSec),
+          String.format(Locale.ROOT, "%.1f", avgUs), Long.toString((long) p99Us),
+          String.format(Locale.ROOT, "%.1f", rssMb));
+    }
+  }
+
+  /**
+   * One row per status line with a throughput, a repeated last (partial) interval left out: its operations' average
+   * latency weighted by count and the worst p99 of the workload's series (failed, cleanup and verify series left
+   * out), beside the RSS sample nearest in time.
+   */
+  static List<Row> rows(List<StatusSample> samples, List<double[]> rss) {
+    List<Row> rows = new ArrayList<>();
+    for (StatusSample s : samples) {
+      if (s.currentOpsPerSec == null || (!rows.isEmpty() && s.elapsedS <= rows.get(rows.size() - 1).seconds())) {
+        continue;
+      }
+      double count = 0;
+      double weighted = 0;
+      double worstP99 = 0;
+      for (Map.Entry<String, Map<String, Double>> series : s.latencyUs.entrySet()) {
+        String name = series.getKey();
+        if (name.contains("FAILED") || name.contains("CLEANUP") || name.contains("VERIFY")) {
+          continue;
+        }
+        double c = series.getValue().getOrDefault("count", 0.0);
+        if (c > 0) {
+          count += c;
+          weighted += c * series.getValue().getOrDefault("avg", 0.0);
+          worstP99 = Math.max(worstP99, series.getValue().getOrDefault("p99", 0.0));
+        }
+      }
+      double nearest = 0;
+      double distance = Double.MAX_VALUE;
+      for (double[] r : rss) {
+        double d = Math.abs(r[0] - s.elapsedS);
+        if (d < distance) {
+          distance = d;
+          nearest = r[1];
+        }
+      }
+      rows.add(new Row(s.elapsedS, s.currentOpsPerSec, count > 0 ? weighted / count : 0, worstP99, nearest));
+    }
+    return rows;
+  }
+
+  /** The printed table and the drift between the first and the last third (the first interval, JVM warm-up, left out). */
+  static String table(List<Row> rows, long rate) {
+    StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%8s %12s %12s %12s %10s%n", "time_s", "ops/s",
+        "avg_us", "p99_us", "rss_MB"));
+    for (Row r : rows) {
+      t.append(String.format(Locale.ROOT, "%8d %12.1f %12.1f %12d %10.1f%n", r.seconds(), r.opsPerSec(), r.avgUs(),
+          (long) r.p99Us(), r.rssMb()));
+    }
+    int n = rows.size();
+    int first = n > 3 ? 1 : 0;
+    int k = Math.max(1, (n - first) / 3);
+    double[] head = mean(rows.subList(first, Math.min(n, first + k)));
+    double[] tail = mean(rows.subList(n - k, n));
+    t.append(String.format(Locale.ROOT, "%nfirst third vs last third (%d intervals each):%n", k));
+    t.append(String.format(Locale.ROOT, "  throughput %.1f -> %.1f ops/s (target %d)%n", head[0], tail[0], rate));
+    t.append(String.format(Locale.ROOT, "  avg latency %.1f -> %.1f us, p99 %.0f -> %.0f us%n", head[1], tail[1],
+        head[2], tail[2]));
+    t.append(String.format(Locale.ROOT, "  client RSS %.1f -> %.1f MB%n", head[3], tail[3]));
+    return t.toString();
+  }
+
+  private static double[] mean(List<Row> rows) {
+    double[] m = new double[4];
+    for (Row r : rows) {
+      m[0] += r.opsPerSec();
+      m[1] += r.avgUs();
+      m[2] += r.p99Us();
+      m[3] += r.rssMb();
+    }
+    for (int i = 0; i < m.length; i++) {
+      m[i] /= rows.size();
+    }
+    return m;
+  }
+}

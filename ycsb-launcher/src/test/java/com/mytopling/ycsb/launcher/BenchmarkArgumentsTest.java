@@ -1,0 +1,35 @@
+package com.mytopling.ycsb.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** scripts/benchmark reads counts through the one command-line convention: one line, exit 2, nothing started. */
+class BenchmarkArgumentsTest {
+  private static void assertRejected(String line, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc = new Benchmark(Path.of("..").toAbsolutePath().normalize(), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
+    String text = err.toString(StandardCharsets.UTF_8);
+    assertEquals(2, rc, List.of(args) + ": " + text);
+    assertEquals(line + "\n", text);
+    assertEquals("", out.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void badCountsAreOneLine() {
+    assertRejected("benchmark: --records: 'lots' is not a whole number", "--records", "lots");
+    assertRejected("benchmark: --records: -5 is out of range (at least 0)", "--records", "-5");
+    assertRejected("benchmark: --operations: 0 is out of range (at least 1)", "--operations", "0");
+    assertRejected("benchmark: --threads: 0 is out of range (at least 1)", "--threads", "0");
+    assertRejected("benchmark: --clients: 'two' is not a whole number", "--clients", "two");
+    assertRejected("benchmark: --warmup: '1.5' is not a whole number", "--warmup", "1.5");
+    assertRejected("benchmark: Unrecognized option: --bogus (try --help)", "--bogus", "5");
+  }
+}
