@@ -33,7 +33,7 @@ import org.apache.commons.cli.ParseException;
  * {@code scripts/ycsb load|run} would, with YCSB's status line every 10 seconds.
  */
 public final class Benchmark {
-  static final String HARNESS_VERSION = "0.1.0-SNAPSHOT";
+  public static final String HARNESS_VERSION = "0.1.0-SNAPSHOT";
   private static final List<String> TARGETS = List.of("embedded", "mysql", "mariadb", "myrocks", "mytopling",
       "sqlserver", "azure-sql");
 

@@ -29,14 +29,6 @@ class ScriptArgumentsTest {
   }
 
   @Test
-  void ciRegression() throws Exception {
-    assertRejected(run("ci-regression", "--runs", "2"), "at least 3");
-    assertRejected(run("ci-regression", "--server", "oracle"), "--server must be auto, docker or mariadb");
-    assertRejected(run("ci-regression", "--records", "many"), "--records must be a whole number");
-    assertRejected(run("ci-regression", "--frobnicate"), "unknown option");
-  }
-
-  @Test
   void reproduceAzure() throws Exception {
     assertRejected(run("reproduce-azure", "--records", "ten"), "--records must be a positive whole number");
     assertRejected(run("reproduce-azure"), "--target T is required");

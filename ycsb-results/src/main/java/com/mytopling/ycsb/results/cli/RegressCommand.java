@@ -57,6 +57,8 @@ final class RegressCommand implements Command {
     options.addOption(Option.builder().longOpt("p99-operations").hasArg().argName("OPS|all|none")
         .desc("operations whose p99 is gated, comma-separated (default all in every run)").build());
     options.addOption(null, "allow-setup-differences", false, "gate even when the runs' workload settings differ");
+    options.addOption(null, "paired", false, "the i-th baseline and candidate runs were measured together (A/B, "
+        + "interleaved): judge the pairs' ratios with the Wilcoxon signed-rank test");
     options.addOption("h", "help", false, "this help");
     CommandLine line = Options2.parse(name(), options, args);
     if (line.hasOption("help")) {
@@ -96,7 +98,15 @@ final class RegressCommand implements Command {
       Set<String> gated = p99Operations.equals("none") ? Set.of() : Set.of(p99Operations.split(","));
       checks.removeIf(c -> !c.higherIsBetter() && gated.stream().noneMatch(op -> c.metric().equals(phase + " " + op.trim() + " p99 (us)")));
     }
-    out.print(render(checks, baseline.size(), candidate.size(), phase, alpha));
+    boolean paired = line.hasOption("paired");
+    if (paired) {
+      if (baseline.size() != candidate.size()) {
+        throw new ReportException("--paired needs as many candidate runs as baseline runs, in pair order (got "
+            + baseline.size() + " and " + candidate.size() + ")");
+      }
+      checks.replaceAll(RegressionCheck::asPaired);
+    }
+    out.print(render(checks, baseline.size(), candidate.size(), phase, alpha, paired));
     if (checks.stream().noneMatch(c -> c.metric().endsWith(SUCCESSFUL_THROUGHPUT))) {
       out.println("note: not every run records successful operations (no return codes): gated on the throughput of "
           + "all operations");
@@ -160,7 +170,8 @@ final class RegressCommand implements Command {
     return runs.stream().map(r -> pick.apply(r.phase(phase))).filter(v -> v != null).mapToDouble(Double::doubleValue).toArray();
   }
 
-  private static String render(List<RegressionCheck> checks, int nBaseline, int nCandidate, String phase, double alpha) {
+  private static String render(List<RegressionCheck> checks, int nBaseline, int nCandidate, String phase, double alpha,
+                               boolean paired) {
     List<List<String>> rows = new ArrayList<>();
     for (RegressionCheck c : checks) {
       rows.add(List.of(c.metric(), Format.number(c.baselineMedian()), range(c.baseline()),
@@ -169,9 +180,12 @@ final class RegressCommand implements Command {
           String.format(Locale.ROOT, "%.0f%%", c.threshold() * 100), String.format(Locale.ROOT, "%.4f", c.pWorse()),
           c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' ')));
     }
-    return String.format(Locale.ROOT, "%s phase, %d baseline vs %d candidate runs; test: one-sided Mann-Whitney U "
-            + "(exact), alpha %.3g; regression = median worse by more than the threshold AND p <= alpha%n%n",
-        phase, nBaseline, nCandidate, alpha)
+    String test = paired ? "one-sided Wilcoxon signed-rank on the pairs' ratios (exact), alpha %.3g; regression = "
+        + "median ratio worse by more than the threshold AND p <= alpha"
+        : "one-sided Mann-Whitney U (exact), alpha %.3g; regression = median worse by more than the threshold AND "
+        + "p <= alpha";
+    return String.format(Locale.ROOT, "%s phase, %d baseline vs %d candidate runs%s; test: " + test + "%n%n",
+        phase, nBaseline, nCandidate, paired ? " in pairs" : "", alpha)
         + Format.table(List.of("metric", "base_median", "base_range", "cand_median", "cand_range", "change",
         "threshold", "p_worse", "verdict"), rows);
   }

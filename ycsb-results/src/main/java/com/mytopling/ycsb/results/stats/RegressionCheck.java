@@ -2,13 +2,36 @@ package com.mytopling.ycsb.results.stats;
 
 /**
  * The verdict on one metric between repeated baseline and candidate runs. A regression needs both: the medians
- * moved the wrong way by more than the allowed threshold, and the one-sided Mann-Whitney U test says the shift is
- * larger than run-to-run noise (p at most alpha). Either alone is not enough: a big move between noisy samples is
- * noise, and a significant but tiny move is within what the user accepts.
+ * moved the wrong way by more than the allowed threshold, and a one-sided test says the shift is larger than
+ * run-to-run noise (p at most alpha). Either alone is not enough: a big move between noisy samples is noise, and a
+ * significant but tiny move is within what the user accepts.
+ *
+ * <p>Unpaired (the default): the change is that of the medians and the test is Mann-Whitney U. Paired (runs
+ * measured in pairs, {@code baseline[i]} next to {@code candidate[i]}, as the A/B gate interleaves them): the change
+ * is the median of the pairs' ratios and the test is the Wilcoxon signed-rank test on their logarithms, so that what
+ * the two runs of a pair share (how busy the machine was then) cancels out.
  */
 public record RegressionCheck(String metric, boolean higherIsBetter, double[] baseline, double[] candidate,
-                              double threshold, double alpha) {
+                              double threshold, double alpha, boolean paired) {
   public enum Verdict { OK, REGRESSION, WORSE_BUT_WITHIN_NOISE, WORSE_BUT_WITHIN_THRESHOLD, IMPROVED }
+
+  public RegressionCheck {
+    if (paired && baseline.length != candidate.length) {
+      throw new IllegalArgumentException(metric + ": paired samples of different sizes (" + baseline.length + ", "
+          + candidate.length + ")");
+    }
+  }
+
+  /** An unpaired check. */
+  public RegressionCheck(String metric, boolean higherIsBetter, double[] baseline, double[] candidate,
+                         double threshold, double alpha) {
+    this(metric, higherIsBetter, baseline, candidate, threshold, alpha, false);
+  }
+
+  /** The same samples judged as pairs. */
+  public RegressionCheck asPaired() {
+    return new RegressionCheck(metric, higherIsBetter, baseline, candidate, threshold, alpha, true);
+  }
 
   public double baselineMedian() {
     return Median.of(baseline);
@@ -18,8 +41,21 @@ public record RegressionCheck(String metric, boolean higherIsBetter, double[] ba
     return Median.of(candidate);
   }
 
-  /** Relative change of the median in the "worse" direction: positive means worse. */
+  /** Median over the pairs of candidate / baseline. */
+  public double medianRatio() {
+    double[] ratios = new double[baseline.length];
+    for (int i = 0; i < ratios.length; i++) {
+      ratios[i] = candidate[i] / baseline[i];
+    }
+    return Median.of(ratios);
+  }
+
+  /** Relative change in the "worse" direction: positive means worse. */
   public double worsening() {
+    if (paired) {
+      double r = medianRatio();
+      return higherIsBetter ? 1 - r : r - 1;
+    }
     double b = baselineMedian();
     double c = candidateMedian();
     if (b == 0) {
@@ -30,12 +66,24 @@ public record RegressionCheck(String metric, boolean higherIsBetter, double[] ba
 
   /** p-value of "the candidate is worse than the baseline". */
   public double pWorse() {
+    if (paired) {
+      return WilcoxonSignedRank.pNegative(higherIsBetter ? logRatios(candidate, baseline) : logRatios(baseline, candidate));
+    }
     return higherIsBetter ? MannWhitneyU.pLess(candidate, baseline) : MannWhitneyU.pLess(baseline, candidate);
   }
 
   /** p-value of "the candidate is better". */
   public double pBetter() {
+    if (paired) {
+      return WilcoxonSignedRank.pNegative(higherIsBetter ? logRatios(baseline, candidate) : logRatios(candidate, baseline));
+    }
     return higherIsBetter ? MannWhitneyU.pLess(baseline, candidate) : MannWhitneyU.pLess(candidate, baseline);
+  }
+
+  /** log(top[i] / bottom[i]) for each pair; pairs with a zero leave no finite ratio and are left out. */
+  private static double[] logRatios(double[] top, double[] bottom) {
+    return java.util.stream.IntStream.range(0, top.length).mapToDouble(i -> Math.log(top[i] / bottom[i]))
+        .filter(Double::isFinite).toArray();
   }
 
   public Verdict verdict() {

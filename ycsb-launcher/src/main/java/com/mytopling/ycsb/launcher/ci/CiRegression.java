@@ -1,0 +1,666 @@
+package com.mytopling.ycsb.launcher.ci;
+
+import com.mytopling.ycsb.containers.ContainerException;
+import com.mytopling.ycsb.containers.DockerEngine;
+import com.mytopling.ycsb.containers.ServerContainer;
+import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.launcher.Benchmark;
+import com.mytopling.ycsb.launcher.UsageException;
+import com.mytopling.ycsb.results.Json;
+import com.mytopling.ycsb.results.ReportException;
+import com.mytopling.ycsb.results.cli.ReportCli;
+import com.mytopling.ycsb.results.model.PhaseSummary;
+import com.mytopling.ycsb.results.parse.RunLoader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+
+/**
+ * scripts/ci-regression: the performance regression gate to copy into CI. It starts a server (a container through
+ * Testcontainers on the host network, or a Debian MariaDB), runs a small workload several times through
+ * scripts/benchmark, and gates the runs with scripts/report regress (medians beyond a threshold AND a one-sided
+ * Mann-Whitney U test beyond noise), in one of two ways:
+ *
+ * <ul>
+ *   <li><b>stored baseline</b> (default): against runs recorded earlier in results/baselines/, used only when
+ *       their recording conditions match this job's (conditions.json);</li>
+ *   <li><b>A/B</b> ({@code --ab}): baseline A and candidate B measured in the same job, interleaved, where they
+ *       differ by server image, by extra properties or by harness revision. Both sides see the same machine at
+ *       nearly the same time, which is what lets a tight threshold tell a 10% change from a shared machine's
+ *       noise.</li>
+ * </ul>
+ *
+ * <p>Run results are read through the results module (RunLoader, regress), never from printed text. Exit status
+ * as everywhere in the harness: 0 pass (or baseline recorded), 1 regression or failed run, 2 bad command line or
+ * input (including a baseline recorded under other conditions).
+ */
+public final class CiRegression {
+  static final int OK = 0;
+  static final int FAILED = 1;
+  static final int BAD_INPUT = 2;
+
+  /** Stored-baseline thresholds: wide, because the baseline was measured at another time (docs/results.md). */
+  static final String STORED_MAX_DROP = "30%";
+  static final String STORED_MAX_P99_RISE = "200%";
+  /** A/B thresholds, chosen from the interleaved noise measured on a shared 2-core machine (docs/containers.md). */
+  static final String AB_MAX_DROP = "5%";
+  static final String AB_MAX_P99_RISE = "50%";
+  static final int STORED_RUNS = 5;
+  static final int AB_RUNS = 8;
+  static final int DEFAULT_PORT = 3317;
+
+  private final Path root;
+  private final PrintStream out;
+  private final PrintStream err;
+  private final String password;
+
+  CiRegression(Path root, PrintStream out, PrintStream err, String password) {
+    this.root = root;
+    this.out = out;
+    this.err = err;
+    this.password = password;
+  }
+
+  public static void main(String[] args) {
+    Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
+    // One password for the server this job starts and for the runs against it; never on a command line.
+    String pw = System.getenv("YCSB_DB_PASSWORD");
+    System.exit(new CiRegression(root, System.out, System.err, pw == null || pw.isEmpty() ? "ycsb" : pw).run(args));
+  }
+
+  /** A run failed or the job could not be set up: exit 1. */
+  static final class JobFailure extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    JobFailure(String message) {
+      super(message);
+    }
+  }
+
+  static Options options() {
+    Options o = new Options();
+    o.addOption(opt("server", "KIND", "auto (default: a container when a Docker engine answers, else mariadb), "
+        + "container (Testcontainers; 'docker' is the same), mariadb (Debian MariaDB via scripts/start-mariadb)"));
+    o.addOption(opt("image", "IMAGE", "server image of a container (default " + ServerContainer.DEFAULT_IMAGE
+        + "); in A/B mode the candidate's"));
+    o.addOption(opt("port", "P", "port of the server on 127.0.0.1 (default " + DEFAULT_PORT + "; A/B: the baseline "
+        + "image's container gets P+1)"));
+    o.addOption(opt("runs", "N", "measured runs (per side in A/B mode; default " + STORED_RUNS + ", A/B " + AB_RUNS
+        + ")"));
+    o.addOption(opt("warmup", "N", "discarded warm-up runs first (per side; default 1)"));
+    o.addOption(opt("workload", "NAME", "workload (default workloada)"));
+    o.addOption(opt("records", "N", "records loaded by each run (default 50000)"));
+    o.addOption(opt("operations", "N", "operations of each run phase (default 200000)"));
+    o.addOption(opt("threads", "N", "client threads (default 4)"));
+    o.addOption(opt("phases", "LIST", "phases gated: run,load (default; A/B: run), run or load; load is gated on "
+        + "throughput only"));
+    o.addOption(opt("max-drop", "PCT", "largest accepted drop of median throughput (default " + STORED_MAX_DROP
+        + ", A/B " + AB_MAX_DROP + ")"));
+    o.addOption(opt("max-p99-rise", "PCT", "largest accepted rise of a median p99 (default " + STORED_MAX_P99_RISE
+        + ", A/B " + AB_MAX_P99_RISE + ")"));
+    o.addOption(opt("alpha", "P", "significance level of the one-sided test (default 0.05)"));
+    o.addOption(opt("out", "DIR", "where the runs go (default results/ci/DATE-TIME)"));
+    o.addOption(opt("baseline", "DIR", "stored baseline (default results/baselines/ci-SERVER-WORKLOAD)"));
+    o.addOption(Option.builder().longOpt("record-baseline").desc("record the runs as the stored baseline").build());
+    o.addOption(Option.builder().longOpt("allow-busy")
+        .desc("record a baseline although the machine is busy (it is marked busy)").build());
+    o.addOption(Option.builder().longOpt("ab").desc("A/B mode: measure baseline A and candidate B in this job, "
+        + "interleaved").build());
+    o.addOption(Option.builder().longOpt("unpaired").desc("A/B: judge the runs as two unpaired samples (Mann-Whitney "
+        + "U) instead of as pairs (Wilcoxon signed-rank on the pairs' ratios)").build());
+    o.addOption(opt("baseline-image", "IMAGE", "A/B: the baseline's server image (default: the same as --image)"));
+    o.addOption(opt("baseline-props", "FILE", "A/B: properties only the baseline runs with"));
+    o.addOption(opt("candidate-props", "FILE", "A/B: properties only the candidate runs with"));
+    o.addOption(opt("baseline-rev", "REV", "A/B: the baseline runs with this git revision of the harness, built in "
+        + "a worktree"));
+    o.addOption(opt("candidate-throttle", "PCT", "A/B: the candidate is the baseline with YCSB's target set, before "
+        + "each of its runs, to PCT of the baseline's latest throughput (a known slowdown, to check the gate sees it)"));
+    o.addOption(opt("power-check", "N", "A/B: N times each, a candidate throttled to --candidate-throttle "
+        + "(default 90%) and the baseline against itself; exit 0 when every throttled one is flagged and no other"));
+    o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
+    return o;
+  }
+
+  private static Option opt(String name, String arg, String desc) {
+    return Option.builder().longOpt(name).hasArg().argName(arg).desc(desc).build();
+  }
+
+  int run(String[] args) {
+    try {
+      return runChecked(args);
+    } catch (UsageException e) {
+      err.println("ci-regression: " + e.getMessage());
+      return BAD_INPUT;
+    } catch (JobFailure | ContainerException e) {
+      err.println("ci-regression: " + e.getMessage());
+      return FAILED;
+    } catch (ReportException e) {
+      err.println("ci-regression: " + e.getMessage());
+      return BAD_INPUT;
+    } catch (IOException e) {
+      err.println("ci-regression: " + e.getMessage());
+      return FAILED;
+    }
+  }
+
+  private int runChecked(String[] args) throws UsageException, JobFailure, IOException {
+    CommandLine cl;
+    try {
+      cl = new DefaultParser().parse(options(), args);
+    } catch (ParseException e) {
+      throw new UsageException(e.getMessage() + " (try --help)");
+    }
+    if (cl.hasOption("help")) {
+      new HelpFormatter().printHelp(new PrintWriter(out, true), 110, "scripts/ci-regression [options]", null,
+          options(), 2, 2, null);
+      return OK;
+    }
+    if (!cl.getArgList().isEmpty()) {
+      throw new UsageException("unexpected argument '" + cl.getArgList().get(0) + "' (try --help)");
+    }
+    boolean ab = cl.hasOption("ab");
+    for (String abOnly : List.of("baseline-image", "baseline-props", "candidate-props", "baseline-rev",
+        "candidate-throttle", "power-check", "unpaired")) {
+      if (!ab && cl.hasOption(abOnly)) {
+        throw new UsageException("--" + abOnly + " belongs to A/B mode: add --ab");
+      }
+    }
+    if (ab && (cl.hasOption("baseline") || cl.hasOption("record-baseline"))) {
+      throw new UsageException("--ab measures its own baseline: --baseline and --record-baseline are for the "
+          + "stored-baseline mode");
+    }
+    String server = cl.getOptionValue("server", "auto");
+    if (server.equals("docker")) {
+      server = "container";
+    }
+    if (!List.of("auto", "container", "mariadb").contains(server)) {
+      throw new UsageException("--server must be auto, container or mariadb, got '" + server + "'");
+    }
+    String image = cl.getOptionValue("image", ServerContainer.DEFAULT_IMAGE);
+    String baselineImage = cl.getOptionValue("baseline-image", image);
+    if (server.equals("mariadb") && (cl.hasOption("image") || cl.hasOption("baseline-image"))) {
+      throw new UsageException("--image and --baseline-image choose container images: use --server container");
+    }
+    int port = (int) count(cl, "port", DEFAULT_PORT, 1);
+    if (port > 65534) {
+      throw new UsageException("--port: " + port + " is not a TCP port below 65535");
+    }
+    int runs = (int) count(cl, "runs", ab ? AB_RUNS : STORED_RUNS, 3);
+    // A/B gates the run phase unless asked: a load of 50,000 rows lasts seconds, and its throughput moved 15% between
+    // two sides of the same build on a busy machine (docs/containers.md).
+    List<String> phases = List.of(cl.getOptionValue("phases", ab ? "run" : "run,load").split(","));
+    for (String p : phases) {
+      if (!p.equals("run") && !p.equals("load")) {
+        throw new UsageException("--phases: unknown phase '" + p + "' (run, load)");
+      }
+    }
+    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    Path outDir = cl.hasOption("out") ? Path.of(cl.getOptionValue("out")).toAbsolutePath()
+        : root.resolve("results").resolve("ci").resolve(stamp + (ab ? "-ab" : ""));
+    Job job = new Job(cl.getOptionValue("workload", "workloada"), count(cl, "records", 50_000, 1),
+        count(cl, "operations", 200_000, 1), (int) count(cl, "threads", 4, 1), runs, (int) count(cl, "warmup", 1, 0),
+        phases, cl.getOptionValue("max-drop", ab ? AB_MAX_DROP : STORED_MAX_DROP),
+        cl.getOptionValue("max-p99-rise", ab ? AB_MAX_P99_RISE : STORED_MAX_P99_RISE),
+        cl.getOptionValue("alpha", "0.05"), ab && !cl.hasOption("unpaired"), outDir);
+    // Checked now, not when the gate reads them after every run has been made.
+    percent("max-drop", job.maxDrop(), 100);
+    percent("max-p99-rise", job.maxP99Rise(), 10_000);
+    try {
+      double alpha = Double.parseDouble(job.alpha());
+      if (!(alpha > 0 && alpha < 1)) {
+        throw new UsageException("--alpha must be between 0 and 1, got " + job.alpha());
+      }
+    } catch (NumberFormatException e) {
+      throw new UsageException("--alpha must be a number like 0.05, got '" + job.alpha() + "'");
+    }
+    Map<String, String> baselineProps = props(cl, "baseline-props");
+    Map<String, String> candidateProps = props(cl, "candidate-props");
+    Double throttle = null;
+    int powerChecks = (int) count(cl, "power-check", 0, 1);
+    if (cl.hasOption("candidate-throttle") || powerChecks > 0) {
+      throttle = fraction("candidate-throttle", cl.getOptionValue("candidate-throttle", "90%"));
+      if (!candidateProps.isEmpty() || cl.hasOption("baseline-rev") || !baselineImage.equals(image)) {
+        throw new UsageException("--candidate-throttle and --power-check compare the baseline with itself: no "
+            + "--candidate-props, --baseline-rev or different images");
+      }
+    }
+
+    try (Engines engines = new Engines()) {
+      if (ab) {
+        return runAb(cl, job, server, image, baselineImage, port, baselineProps, candidateProps, throttle,
+            powerChecks, engines);
+      }
+      return runStored(cl, job, server, image, port, engines);
+    }
+  }
+
+  /** The Docker engine (when one was needed), servers and worktrees of the job, closed in reverse order. */
+  private final class Engines implements AutoCloseable {
+    private final List<AutoCloseable> opened = new ArrayList<>();
+    private DockerEngine docker;
+
+    JobServer server(String kind, String image, int port) throws JobFailure {
+      if (kind.equals("auto")) {
+        if (DockerEngine.answersAnywhere()) {
+          try {
+            return server("container", image, port);
+          } catch (ContainerException e) {
+            err.println("ci-regression: " + e.getMessage() + "; using the Debian MariaDB instead (--server auto)");
+          }
+        }
+        return server("mariadb", image, port);
+      }
+      JobServer s;
+      if (kind.equals("container")) {
+        if (docker == null) {
+          docker = DockerEngine.ensure(err);
+          opened.add(docker);
+        }
+        s = JobServer.container(image, port, password);
+      } else {
+        s = JobServer.debianMariaDb(root, port, password, err);
+      }
+      opened.add(s);
+      err.println("ci-regression: server " + s.describe());
+      err.println("ci-regression: server version " + s.version());
+      return s;
+    }
+
+    <T extends AutoCloseable> T add(T closeable) {
+      opened.add(closeable);
+      return closeable;
+    }
+
+    @Override
+    public void close() {
+      for (int i = opened.size() - 1; i >= 0; i--) {
+        try {
+          opened.get(i).close();
+        } catch (Exception e) {
+          err.println("ci-regression: while stopping: " + e.getMessage());
+        }
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- stored-baseline mode
+
+  private int runStored(CommandLine cl, Job job, String serverKind, String image, int port, Engines engines)
+      throws UsageException, JobFailure, IOException {
+    JobServer server = engines.server(serverKind, image, port);
+    Path baseline = cl.hasOption("baseline") ? Path.of(cl.getOptionValue("baseline")).toAbsolutePath()
+        : root.resolve("results").resolve("baselines").resolve("ci-" + server.shortName() + "-"
+        + Path.of(job.workload()).getFileName());
+    BaselineConditions now = BaselineConditions.of(job, server, Benchmark.HARNESS_VERSION, root);
+    boolean record = cl.hasOption("record-baseline") || !hasRuns(baseline);
+    if (record) {
+      if (Boolean.TRUE.equals(now.busy) && !cl.hasOption("allow-busy")) {
+        throw new UsageException("the machine is busy (" + now.cpuBusyPercent + " % of its " + now.hostCores
+            + " cores in use before the first run): record a baseline on a quiet machine, or pass --allow-busy to "
+            + "record one marked busy");
+      }
+    } else {
+      Path conditionsFile = baseline.resolve("conditions.json");
+      if (!Files.isRegularFile(conditionsFile)) {
+        throw new UsageException("baseline " + baseline + " has no conditions.json (how it was recorded): "
+            + "re-record it on a quiet machine with --record-baseline");
+      }
+      BaselineConditions recorded = Json.readFile(conditionsFile, BaselineConditions.class);
+      List<String> differences = recorded.differences(now);
+      if (!differences.isEmpty()) {
+        throw new UsageException("baseline " + baseline + " was recorded under other conditions (" + differences.get(0)
+            + (differences.size() > 1 ? "; and " + (differences.size() - 1) + " more" : "")
+            + "): not comparable; re-record it on a quiet machine with --record-baseline");
+      }
+      err.println("ci-regression: baseline " + baseline + ": " + recorded.describe());
+      err.println("ci-regression: this job: CPU " + (now.cpuBusyPercent == null ? "(not measured)"
+          : now.cpuBusyPercent + " % busy") + " before the first run, load average " + now.loadAverage1m);
+      if (Boolean.TRUE.equals(recorded.busy)) {
+        err.println("ci-regression: note: that baseline was recorded on a busy machine; re-record it on a quiet one");
+      }
+    }
+    Side side = new Side("run", server, Map.of(), null, BenchmarkLauncher.writeTarget(job.out(), server));
+    Side overridden = targetFromEnvironment(side);
+    BenchmarkLauncher launcher = new BenchmarkLauncher(root, job, password);
+    for (int i = 1; i <= job.warmup(); i++) {
+      err.println("ci-regression: warm-up run " + i + "/" + job.warmup() + " (discarded)");
+      launcher.run(overridden, job.out().resolve(String.format(Locale.ROOT, "warmup-%02d", i)));
+    }
+    List<Path> runs = new ArrayList<>();
+    for (int i = 1; i <= job.runs(); i++) {
+      Path run = launcher.run(overridden, job.out().resolve(String.format(Locale.ROOT, "run-%02d", i)));
+      err.println("ci-regression: run " + i + "/" + job.runs() + ": " + describeRun(run));
+      runs.add(run);
+    }
+    if (record) {
+      recordBaseline(baseline, runs, now);
+      out.println("ci-regression: recorded " + runs.size() + " runs as the baseline in " + baseline + " ("
+          + now.describe() + "): commit it to gate later builds");
+      return OK;
+    }
+    return gate(List.of(baseline), runs, false, job.phases(), job);
+  }
+
+  /** CI_BENCHMARK_TARGET=NAME|FILE replaces the generated db properties file (kept from the shell version). */
+  private static Side targetFromEnvironment(Side side) {
+    String target = System.getenv("CI_BENCHMARK_TARGET");
+    if (target == null || target.isBlank()) {
+      return side;
+    }
+    Path file = target.contains("/") || target.endsWith(".properties") ? Path.of(target).toAbsolutePath()
+        : side.targetFile().getParent().getParent().resolve("db-properties").resolve(target + ".properties");
+    return new Side(side.label(), side.server(), side.props(), side.tree(), file);
+  }
+
+  private static boolean hasRuns(Path baseline) throws IOException {
+    if (!Files.isDirectory(baseline)) {
+      return false;
+    }
+    try (Stream<Path> entries = Files.list(baseline)) {
+      return entries.anyMatch(p -> Files.isDirectory(p) && p.getFileName().toString().startsWith("run-"));
+    }
+  }
+
+  private static void recordBaseline(Path baseline, List<Path> runs, BaselineConditions conditions)
+      throws IOException {
+    Files.createDirectories(baseline);
+    try (Stream<Path> old = Files.list(baseline)) {
+      for (Path p : old.filter(p -> p.getFileName().toString().startsWith("run-")).toList()) {
+        deleteTree(p);
+      }
+    }
+    int i = 1;
+    for (Path run : runs) {
+      // Summaries and raw text only: HdrHistogram logs are large and the gate does not read them.
+      Path to = baseline.resolve("run-" + i++);
+      Files.createDirectories(to);
+      for (String f : List.of("metadata.json", "summary.json", "load.out", "run.out", "load.err", "run.err")) {
+        if (Files.isRegularFile(run.resolve(f))) {
+          Files.copy(run.resolve(f), to.resolve(f));
+        }
+      }
+    }
+    Json.writeFile(baseline.resolve("conditions.json"), conditions);
+  }
+
+  // ---------------------------------------------------------------- A/B mode
+
+  private int runAb(CommandLine cl, Job job, String serverKind, String image, String baselineImage, int port,
+                    Map<String, String> baselineProps, Map<String, String> candidateProps, Double throttle,
+                    int powerChecks, Engines engines) throws UsageException, JobFailure, IOException {
+    boolean twoImages = !baselineImage.equals(image);
+    JobServer serverB = engines.server(twoImages ? "container" : serverKind, image, port);
+    JobServer serverA = twoImages ? engines.server("container", baselineImage, port + 1) : serverB;
+    Path tree = null;
+    if (cl.hasOption("baseline-rev")) {
+      tree = engines.add(BaselineRevision.prepare(root, cl.getOptionValue("baseline-rev"), job.out(), err)).tree();
+    }
+    Side a = new Side("A", serverA, baselineProps, tree, BenchmarkLauncher.writeTarget(job.out().resolve("A"), serverA));
+    Side b = new Side("B", serverB, candidateProps, null, BenchmarkLauncher.writeTarget(job.out().resolve("B"), serverB));
+    BenchmarkLauncher launcher = new BenchmarkLauncher(root, job, password);
+    if (powerChecks > 0) {
+      return powerCheck(job, launcher, a, throttle, powerChecks);
+    }
+    err.println("ci-regression: A/B: A = " + describe(a, cl.getOptionValue("baseline-rev")) + "; B = "
+        + describe(b, null) + "; " + job.runs() + " runs each, interleaved");
+    int verdict = abGate(job, launcher, a, b, throttle, job.out(), job.phases());
+    out.println(verdict == OK ? "ci-regression: B is not worse than A beyond threshold and noise"
+        : "ci-regression: B is worse than A beyond threshold and noise");
+    return verdict;
+  }
+
+  private static String describe(Side side, String revision) {
+    return side.server().describe() + (side.props().isEmpty() ? "" : ", with " + side.props())
+        + (revision == null ? "" : ", harness revision " + revision);
+  }
+
+  /**
+   * Warm-up runs of both sides (discarded), then {@code runs} pairs in the order A B, B A, A B, ...: each side goes
+   * first as often as second, so a drift of the machine over the job (caches, another job starting) falls on both
+   * sides alike; then the gate.
+   *
+   * <p>With a throttle, B is A with YCSB's {@code target} set, before each B run, to that fraction of the rate of
+   * A's latest run (a calibration run after the warm-up, then the measured ones): the known slowdown follows the
+   * machine's capacity as other jobs come and go, instead of a figure taken once at the start.
+   */
+  private int abGate(Job job, BenchmarkLauncher launcher, Side a, Side b, Double throttle, Path dir,
+                     List<String> phases) throws JobFailure, IOException {
+    Runner run = new Runner(launcher, dir, throttle, b);
+    for (int i = 1; i <= job.warmup(); i++) {
+      run.discarded(a, "warmup-" + i);
+      if (throttle == null) {
+        run.discarded(b, "warmup-" + i);
+      }
+    }
+    if (throttle != null) {
+      run.discarded(a, "calibration");
+      for (int i = 1; i <= job.warmup(); i++) {
+        run.discarded(b, "warmup-" + i);
+      }
+    }
+    List<Path> aRuns = new ArrayList<>();
+    List<Path> bRuns = new ArrayList<>();
+    for (int i = 1; i <= job.runs(); i++) {
+      boolean aFirst = i % 2 == 1;
+      Path r1 = run.measured(aFirst ? a : b, i);
+      Path r2 = run.measured(aFirst ? b : a, i);
+      (aFirst ? aRuns : bRuns).add(r1);
+      (aFirst ? bRuns : aRuns).add(r2);
+    }
+    boolean setupDiffers = throttle != null || !a.props().equals(b.props());
+    return gate(aRuns, bRuns, setupDiffers, phases, job);
+  }
+
+  /** Runs into DIR/SIDE/NAME and says so; with a throttle, sets B's target from A's latest rate first. */
+  private final class Runner {
+    private final BenchmarkLauncher launcher;
+    private final Path dir;
+    private final Double throttle;
+    private final Side candidate;
+    private double lastARate;
+
+    Runner(BenchmarkLauncher launcher, Path dir, Double throttle, Side candidate) {
+      this.launcher = launcher;
+      this.dir = dir;
+      this.throttle = throttle;
+      this.candidate = candidate;
+    }
+
+    Path discarded(Side side, String name) throws JobFailure, IOException {
+      return run(side, name, " (discarded)");
+    }
+
+    Path measured(Side side, int i) throws JobFailure, IOException {
+      return run(side, String.format(Locale.ROOT, "run-%02d", i), "");
+    }
+
+    private Path run(Side side, String name, String note) throws JobFailure, IOException {
+      Side s = side;
+      String target = "";
+      if (throttle != null && side == candidate) {
+        long ops = Math.round(lastARate * throttle);
+        s = side.withProps("B", Map.of("target", Long.toString(ops)));
+        target = String.format(Locale.ROOT, " [target=%d, %.0f%% of A's latest %.0f ops/s]", ops, throttle * 100,
+            lastARate);
+      }
+      Path result = launcher.run(s, dir.resolve(side.label()).resolve(name));
+      if (throttle != null && side != candidate) {
+        lastARate = runThroughput(result);
+      }
+      err.println("ci-regression: " + side.label() + " " + name + note + ": " + describeRun(result) + target);
+      return result;
+    }
+  }
+
+  /**
+   * The gate's power where it runs: {@code n} times a candidate throttled to a known fraction of the baseline's
+   * rate (must be flagged; the run phase is gated, since the throttle also slows the candidate's load phase) and
+   * {@code n} times the baseline against itself (must pass; every phase of the job is gated), alternating.
+   */
+  private int powerCheck(Job job, BenchmarkLauncher launcher, Side a, double throttle, int n)
+      throws JobFailure, IOException {
+    Side same = new Side("B", a.server(), a.props(), a.tree(), a.targetFile());
+    int hits = 0;
+    int falseAlarms = 0;
+    List<String> lines = new ArrayList<>();
+    for (int i = 1; i <= n; i++) {
+      err.println("ci-regression: power check " + i + "/" + n + ": B throttled to " + Math.round(throttle * 100)
+          + "% of A");
+      int throttled = abGate(job, launcher, a, same, throttle, job.out().resolve("throttled-" + i), List.of("run"));
+      err.println("ci-regression: power check " + i + "/" + n + ": A against A");
+      int aa = abGate(job, launcher, a, same, null, job.out().resolve("same-" + i), job.phases());
+      if (throttled == BAD_INPUT || aa == BAD_INPUT) {
+        return BAD_INPUT;
+      }
+      hits += throttled == FAILED ? 1 : 0;
+      falseAlarms += aa == FAILED ? 1 : 0;
+      lines.add("power check " + i + ": throttled B " + (throttled == FAILED ? "flagged" : "NOT flagged")
+          + "; A against A " + (aa == FAILED ? "FLAGGED (false alarm)" : "passed"));
+    }
+    lines.forEach(out::println);
+    out.println(String.format(Locale.ROOT, "power check: B throttled to %.0f%% of A flagged in %d of %d gates; "
+            + "A against A flagged in %d of %d gates (%d runs per side, %s, max-drop %s, alpha %s)",
+        throttle * 100, hits, n, falseAlarms, n, job.runs(), job.paired() ? "paired" : "unpaired", job.maxDrop(),
+        job.alpha()));
+    return hits == n && falseAlarms == 0 ? OK : FAILED;
+  }
+
+  // ---------------------------------------------------------------- the gate
+
+  /** scripts/report regress for each phase (run: throughput and p99 per operation; load: throughput only). */
+  private int gate(List<Path> baseline, List<Path> candidate, boolean setupDiffers, List<String> phases, Job job) {
+    int worst = OK;
+    for (String phase : phases) {
+      out.println("== " + phase + " phase");
+      List<String> args = new ArrayList<>(List.of("regress", "--phase", phase, "--baseline"));
+      baseline.forEach(p -> args.add(p.toString()));
+      args.add("--candidate");
+      candidate.forEach(p -> args.add(p.toString()));
+      args.addAll(List.of("--max-drop", job.maxDrop(), "--max-p99-rise", job.maxP99Rise(), "--alpha", job.alpha(),
+          "--p99-operations", phase.equals("load") ? "none" : "all"));
+      if (setupDiffers) {
+        args.add("--allow-setup-differences");
+      }
+      if (job.paired()) {
+        args.add("--paired");
+      }
+      int rc = new ReportCli().run(args.toArray(String[]::new), out, err);
+      if (rc == ReportCli.BAD_INPUT) {
+        return BAD_INPUT;
+      }
+      if (rc != ReportCli.OK) {
+        worst = FAILED;
+      }
+    }
+    return worst;
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /** "run 21,345 ops/s" from the run's summary, read through the results model. */
+  private static String describeRun(Path run) {
+    PhaseSummary p = RunLoader.load(run).phase("run");
+    return p == null || p.throughputOps == null ? run.toString()
+        : String.format(Locale.ROOT, "%s, run phase %.0f ops/s", run, p.throughputOps);
+  }
+
+  private static double runThroughput(Path run) throws JobFailure {
+    PhaseSummary p = RunLoader.load(run).phase("run");
+    if (p == null || p.throughputOps == null || p.throughputOps <= 0) {
+      throw new JobFailure(run + ": no run-phase throughput to calibrate the throttle with");
+    }
+    return p.throughputOps;
+  }
+
+  private static long count(CommandLine cl, String name, long dflt, long min) throws UsageException {
+    String v = cl.getOptionValue(name);
+    if (v == null) {
+      return dflt;
+    }
+    try {
+      long n = Long.parseLong(v.strip());
+      if (n < min) {
+        throw new UsageException("--" + name + " must be at least " + min + ", got " + v
+            + (name.equals("runs") ? " (fewer runs cannot tell a change from noise)" : ""));
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new UsageException("--" + name + " must be a whole number, got '" + v + "'");
+    }
+  }
+
+  private static double fraction(String name, String text) throws UsageException {
+    String t = text.strip();
+    try {
+      double v = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1) : t) / 100.0;
+      if (v <= 0 || v >= 1) {
+        throw new UsageException("--" + name + " must be between 0% and 100%, got " + text);
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw new UsageException("--" + name + " must be a percentage like 90%, got '" + text + "'");
+    }
+  }
+
+  private static void percent(String name, String text, double below) throws UsageException {
+    String t = text.strip();
+    try {
+      double v = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1) : t);
+      if (!(v >= 0 && v < below)) {
+        throw new UsageException("--" + name + " must be at least 0% and below " + (long) below + "%, got " + text);
+      }
+    } catch (NumberFormatException e) {
+      throw new UsageException("--" + name + " must be a percentage like 5%, got '" + text + "'");
+    }
+  }
+
+  /** A side's extra properties, in file order; secrets are refused (they would reach a command line). */
+  private static Map<String, String> props(CommandLine cl, String name) throws UsageException {
+    String file = cl.getOptionValue(name);
+    if (file == null) {
+      return Map.of();
+    }
+    Properties p = new Properties();
+    try (InputStream in = Files.newInputStream(Path.of(file))) {
+      p.load(in);
+    } catch (IOException e) {
+      throw new UsageException("--" + name + ": cannot read " + file + " (" + e.getMessage() + ")");
+    }
+    Map<String, String> ordered = new LinkedHashMap<>();
+    for (String key : p.stringPropertyNames().stream().sorted(Comparator.naturalOrder()).toList()) {
+      if (Secrets.isSecretName(key)) {
+        throw new UsageException("--" + name + ": " + file + " sets " + key + ", a secret: give passwords in the "
+            + "environment (YCSB_DB_PASSWORD) or db.passwdfile");
+      }
+      ordered.put(key, p.getProperty(key).strip());
+    }
+    return ordered;
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}
