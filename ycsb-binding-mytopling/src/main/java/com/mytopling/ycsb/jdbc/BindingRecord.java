@@ -68,8 +68,12 @@ final class BindingRecord {
     return br;
   }
 
-  /** Writes the final record: the run's totals and errors. A failure is one line; the figures are printed anyway. */
-  void finish(BindingTotals t, ErrorLog errors, PrintStream log) {
+  /**
+   * Writes the final record: the run's totals and errors. A failure is one line; the figures are printed anyway.
+   * Synchronized with {@link #failed(String)}: client threads that fail to connect write the same record, and two
+   * writers of one file would race on its partial file.
+   */
+  synchronized void finish(BindingTotals t, ErrorLog errors, PrintStream log) {
     RunRecord.Rows rows = new RunRecord.Rows();
     rows.stored = t.rowsStored();
     rows.failed = t.rowsFailed();
@@ -91,7 +95,7 @@ final class BindingRecord {
   }
 
   /** The binding started but a client thread could not (its shard refused a connection): the record says why. */
-  void failed(String message) {
+  synchronized void failed(String message) {
     record.failure = message;
     record.finished = true;
     try {
