@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -193,6 +194,28 @@ class BatchPathStubTest {
     String text = java.nio.file.Files.readString(record);
     assertFalse(text.contains("passSecret2") || text.contains("urlSecret1"), text);
     assertTrue(totals.record().finished);
+  }
+
+  /** A binding that cannot start writes a record saying why (its fatal line), finished, with no password in it. */
+  @Test
+  void aBindingThatCannotStartRecordsWhy() throws Exception {
+    java.nio.file.Path file = java.nio.file.Files.createTempDirectory("no-server").resolve("binding-load.json");
+    Properties p = new Properties();
+    // Port 1 on the loopback: nothing listens, the connection is refused at once.
+    p.setProperty("db.url", "jdbc:mysql://127.0.0.1:1/ycsb?user=u&password=urlSecret1");
+    p.setProperty("db.passwd", "passSecret2");
+    p.setProperty("db.connecttimeout", "2000");
+    p.setProperty("dotransactions", "false");
+    p.setProperty("db.recordfile", file.toString());
+    MyToplingDbClient c = new MyToplingDbClient();
+    c.setProperties(p);
+    assertThrows(site.ycsb.DBException.class, c::init);
+    com.mytopling.ycsb.core.record.RunRecord r = com.mytopling.ycsb.core.record.RunRecordReader.read(file);
+    assertTrue(r.finished);
+    assertEquals("load", r.phase);
+    assertTrue(r.failure != null && r.failure.contains("127.0.0.1:1"), String.valueOf(r.failure));
+    String text = java.nio.file.Files.readString(file);
+    assertFalse(text.contains("urlSecret1") || text.contains("passSecret2"), text);
   }
 
   @Test
