@@ -42,6 +42,7 @@ public final class FileLoaderConfig {
   public static final String TABLE_SIZE = "fileloader.tablesize";
   public static final String TABLE_LIMITS = "fileloader.tablelimits";
   public static final String REPORT_FILE = "fileloader.reportfile";
+  public static final String RECORD_FILE = "fileloader.recordfile";
   public static final String MAX_LINE_BYTES = "fileloader.maxlinebytes";
   public static final String EXIT_STATUS = "fileloader.exitstatus";
   public static final String PRECOUNT = "fileloader.precount";
@@ -81,6 +82,7 @@ public final class FileLoaderConfig {
   private final boolean tableSize;
   private final boolean tableLimits;
   private final String reportFile;
+  private final String recordFile;
   private final boolean exitStatus;
   private final boolean precount;
 
@@ -131,6 +133,7 @@ public final class FileLoaderConfig {
       tableSize = r.bool(TABLE_SIZE, true);
       tableLimits = r.bool(TABLE_LIMITS, true);
       reportFile = r.string(REPORT_FILE);
+      recordFile = r.string(RECORD_FILE);
       exitStatus = r.bool(EXIT_STATUS, true);
       precount = r.bool(PRECOUNT, false);
     } catch (ConfigException e) {
@@ -218,6 +221,11 @@ public final class FileLoaderConfig {
 
   public String reportFile() {
     return reportFile;
+  }
+
+  /** fileloader.recordfile: where the workload writes its record of the phase (JSON, the run record), or null. */
+  public String recordFile() {
+    return recordFile;
   }
 
   /** Whether a load first counts the file's well-formed records, to refuse a too-short file at once. */

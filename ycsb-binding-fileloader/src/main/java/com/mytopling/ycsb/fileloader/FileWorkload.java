@@ -506,6 +506,7 @@ public class FileWorkload extends CoreWorkload {
     }
     summary.print(results);
     summary.writeReportFile(log);
+    summary.writeRecord(props, log);
     try {
       source.close();
     } catch (IOException e) {

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.fileloader;
 
+import com.mytopling.ycsb.core.record.RunRecord;
 import com.mytopling.ycsb.fileloader.format.DataFileSpec;
 import com.mytopling.ycsb.fileloader.format.DataRecord;
 import com.mytopling.ycsb.fileloader.format.TestFiles;
@@ -33,6 +34,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -141,8 +143,10 @@ class FileLoaderIT {
     }
   }
 
-  private static String out(YcsbProcess.Result r, String name) {
-    return r.output.all().get("FILELOADER " + name);
+  /** The file workload's figures of a phase, from its record (fileloader.recordfile), never from its lines. */
+  private static RunRecord.FileLoad out(YcsbProcess.Result r) {
+    assertNotNull(r.fileLoaderRecord, "the file workload wrote no record: " + r);
+    return r.fileLoaderRecord.fileLoad;
   }
 
   @ParameterizedTest(name = "{0} with {1} thread(s) into {2}")
@@ -164,12 +168,12 @@ class FileLoaderIT {
     assertEquals(0, r.exitCode, r.toString());
     assertEquals(RECORDS, r.output.count("INSERT", "Operations"), r.toString());
     assertEquals(RECORDS, r.output.count(batched ? "INSERT-BATCH" : "INSERT", "Return=OK"), r.toString());
-    assertEquals(Integer.toString(RECORDS), out(r, "InsertsOk"));
-    assertEquals("OK", out(r, "Status"));
+    assertEquals(RECORDS, out(r).insertsOk);
+    assertEquals("OK", out(r).status);
     assertRowsAreTheRecords(rows(s, table, FIELDS), snapRecords);
-    assertTrue(Long.parseLong(out(r, "TableStoredBytes")) > 0, r.toString());
-    assertTrue(Double.parseDouble(out(r, "RawToStoredRatio")) > 0, r.toString());
-    assertEquals(engine.equals("rocksdb") ? "ROCKSDB" : "InnoDB", out(r, "TableEngine"));
+    assertTrue(out(r).table.storedBytes > 0, r.toString());
+    assertTrue(out(r).table.rawToStoredRatio > 0, r.toString());
+    assertEquals(engine.equals("rocksdb") ? "ROCKSDB" : "InnoDB", out(r).table.engine);
   }
 
   @Test
@@ -211,7 +215,7 @@ class FileLoaderIT {
     drop(s, table);
     YcsbProcess.Result r = ycsb(s, table, true, 4, file, "recordcount=" + (RECORDS - 2));
     assertEquals(0, r.exitCode, r.toString());
-    assertEquals("2", out(r, "MalformedRecords"));
+    assertEquals(2, out(r).malformedRecords);
     assertEquals(RECORDS - 2, r.output.count("INSERT", "Operations"));
     assertTrue(r.stderr.contains("missing field(s) 'review/score'"), r.stderr);
     assertRowsAreTheRecords(rows(s, table, FIELDS), good);
@@ -263,7 +267,7 @@ class FileLoaderIT {
     YcsbProcess.Result skip = ycsb(s, table, true, 8, file, "recordcount=" + first.size(),
         "fileloader.keyfields=productId,userId");
     assertEquals(0, skip.exitCode, skip.toString());
-    assertEquals(Integer.toString(duplicates), out(skip, "DuplicateKeys"));
+    assertEquals(duplicates, out(skip).duplicateKeys);
     assertEquals(first, rows(s, table, FIELDS));
 
     drop(s, table);
@@ -326,7 +330,7 @@ class FileLoaderIT {
     YcsbProcess.Result eof = ycsb(s, table, false, 4, updates, "operationcount=500", "readproportion=0.5",
         "updateproportion=0.5");
     assertEquals(0, eof.exitCode, eof.toString());
-    assertEquals("true", out(eof, "StoppedAtEndOfFile"));
+    assertEquals(Boolean.TRUE, out(eof).stoppedAtEndOfFile);
     assertEquals(100, eof.output.count("UPDATE", "Operations"), eof.toString());
     assertTrue(eof.stderr.contains("end of the data file after 100 records"), eof.stderr);
     // Each field of each row holds its loaded value or that field of one of the update file's records.
@@ -404,7 +408,7 @@ class FileLoaderIT {
     YcsbProcess.Result cut = ycsb(s, table, true, 4, snap, "db.createtable=false", "fileloader.naming=dataset",
         "fileloader.overlength=truncate");
     assertEquals(0, cut.exitCode, cut.toString());
-    assertTrue(Long.parseLong(out(cut, "TruncatedValues")) > 0);
+    assertTrue(out(cut).truncatedValues > 0);
     assertEquals(rec.value(6).substring(0, 20), rows(s, table, List.of("SUMMARY")).get(key(longSummary)).get(0));
   }
 

@@ -149,6 +149,35 @@ class FileWorkloadTest {
     assertFalse(out.contains("[FILELOADER], Status, OK"), out);
   }
 
+  /**
+   * The workload's record (fileloader.recordfile): the same counters as its [FILELOADER] lines and its failure, read
+   * back through the one record reader; the run's password never reaches it, not even inside a data file's path.
+   */
+  @Test
+  void theRecordHoldsTheCountersAndTheFailureAndNoPassword() throws Exception {
+    Path file = synth("r-hunter2.txt", 50, 21);
+    Properties p = props(file, false, 50);
+    Path record = dir.resolve("records").resolve("fileloader-load.json");
+    p.setProperty("fileloader.recordfile", record.toString());
+    p.setProperty("db.passwd", "hunter2");
+    FileWorkload w = init(p);
+    w.bindingRows(new Rows(40, 10, 0));
+    assertEquals(50, ClientThreads.run(w, p, 2, 50));
+    com.mytopling.ycsb.core.record.RunRecord r = com.mytopling.ycsb.core.record.RunRecordReader.read(record);
+    assertEquals("fileloader", r.writer);
+    assertEquals("load", r.phase);
+    assertTrue(r.finished);
+    assertEquals(50, r.fileLoad.insertsOk);
+    assertEquals(50, r.fileLoad.recordsUsed);
+    assertEquals(Long.valueOf(50), r.fileLoad.insertsExpected);
+    assertEquals(Files.size(file), r.fileLoad.rawInputBytes);
+    assertEquals("FAILED", r.fileLoad.status);
+    assertTrue(r.fileLoad.failure.startsWith("10 of the 50 rows"), r.fileLoad.failure);
+    assertEquals("snap", r.fileLoad.format);
+    assertFalse(Files.readString(record).contains("hunter2"), Files.readString(record));
+    assertTrue(summary.toString(StandardCharsets.UTF_8).contains("[FILELOADER], InsertsOk, 50"), "lines as before");
+  }
+
   /** Rows skipped because their key existed (db.insertexisting=skip) are accounted for: the load is OK. */
   @Test
   void rowsStoredOrSkippedAsExistingAreAllAccountedFor() throws Exception {

@@ -61,6 +61,8 @@ public final class BindingConfig {
    * (D, E, the file workload) finds nothing, and INSERT latency measures a buffer append.
    */
   public final boolean batchRunPhase;
+  /** db.recordfile: where the binding writes its record of the phase (JSON, {@link BindingRecord}); null: nowhere. */
+  public final java.nio.file.Path recordFile;
 
   private BindingConfig(PropertyReader p, Properties props, Map<String, String> env) throws ConfigException {
     target = DbTarget.from(props, env);
@@ -98,6 +100,7 @@ public final class BindingConfig {
     rocksdbBulkLoad = p.bool("db.rocksdb.bulkload", false);
     runPhase = p.bool("dotransactions", true);
     batchRunPhase = p.bool("db.batch.runphase", false);
+    recordFile = recordFile(p);
     if (bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA && upsert == UpsertMode.UPDATE) {
       throw new ConfigException("db.bulkload=loaddata cannot update existing rows (db.upsert=update); "
           + "LOAD DATA can skip duplicates (default) or replace them (db.upsert=replace)");
@@ -127,6 +130,19 @@ public final class BindingConfig {
    */
   public boolean batching() {
     return batchingRequested() && (!runPhase || batchRunPhase);
+  }
+
+  /** db.recordfile as a path, or null when unset. */
+  static java.nio.file.Path recordFile(PropertyReader p) throws ConfigException {
+    String file = p.string("db.recordfile");
+    if (file == null) {
+      return null;
+    }
+    try {
+      return java.nio.file.Path.of(file);
+    } catch (java.nio.file.InvalidPathException e) {
+      throw new ConfigException("db.recordfile: '" + file + "' is not a file name (" + e.getReason() + ")");
+    }
   }
 
   private static UpsertMode readUpsert(PropertyReader p) throws ConfigException {

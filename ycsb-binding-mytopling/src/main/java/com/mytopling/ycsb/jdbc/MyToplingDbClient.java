@@ -91,6 +91,7 @@ public class MyToplingDbClient extends DB {
     try {
       rt = SharedRuntime.acquire(getProperties());
     } catch (SetupException e) {
+      BindingRecord.failed(getProperties(), e.getMessage());
       throw fatal(e.status(), e.getMessage());
     }
     layout = rt.layout;
@@ -101,7 +102,9 @@ public class MyToplingDbClient extends DB {
       try {
         sessions[i] = new ShardSession(rt, i);
       } catch (SQLException e) {
-        throw fatal(ExitStatus.FAILED, "cannot connect to shard " + (i + 1) + ": " + SqlMessages.describe(e, rt.password));
+        String message = "cannot connect to shard " + (i + 1) + ": " + SqlMessages.describe(e, rt.password);
+        rt.recordFailure(message);
+        throw fatal(ExitStatus.FAILED, message);
       }
     }
   }
@@ -147,6 +150,7 @@ public class MyToplingDbClient extends DB {
     try {
       return new Prepared(SharedRuntime.acquire(props));
     } catch (SetupException e) {
+      BindingRecord.failed(props, e.getMessage());
       throw fatal(e.status(), e.getMessage());
     }
   }

@@ -30,7 +30,8 @@ import java.util.concurrent.atomic.LongAdder;
  * What all client threads of one process share: the parsed configuration, the chosen dialect,
  * the URLs with driver settings applied, the error log and row counters. Created by the first
  * client thread's init (which also prepares the table once, not once per thread) and released
- * by the last thread's cleanup, which prints the totals. Start-up is a sequence of parts with
+ * by the last thread's cleanup, which prints the totals and writes the record (db.recordfile,
+ * {@link BindingRecord}). Start-up is a sequence of parts with
  * one job each: the servers ({@link com.mytopling.ycsb.core.target.DbTarget#servers}), the
  * driver and its settings ({@link DriverSetup}), the dialect ({@link Dialects#choose}), the
  * table ({@link TableSetup}), and the start-up lines ({@link #announce}).
@@ -66,6 +67,8 @@ final class SharedRuntime {
   final OperationRetry retry;
   /** db.sockettimeout for MySQL-protocol connections (no socket read timeout there; see OperationWatchdog). */
   final OperationWatchdog watchdog;
+  /** The phase's record (db.recordfile), or null when none is asked for. */
+  private BindingRecord record;
 
   private SharedRuntime(BindingConfig config, TableLayout layout, Dialect dialect, ServerInfo server,
                         List<String> connectUrls, Servers servers, PrintStream log) {
@@ -142,7 +145,9 @@ final class SharedRuntime {
           + "=false not added (strings are sent as Unicode, so every character is stored)");
     }
     SharedRuntime rt = new SharedRuntime(config, layout, dialect, drivers.server(), connectUrls, servers, log);
-    return rt.announce(added);
+    rt.announce(added);
+    rt.record = BindingRecord.start(rt, added);
+    return rt;
   }
 
   /**
@@ -247,6 +252,13 @@ final class SharedRuntime {
         rows.writesRolledBack.sum(), reconnects.sum(), lockRetries.sum(), errors.total(), config.runPhase && config.batching());
   }
 
+  /** A client thread could not start after the runtime did (a shard refused its connection): the record says why. */
+  void recordFailure(String message) {
+    if (record != null) {
+      record.failed(message);
+    }
+  }
+
   private void printTotals() {
     BindingTotals t = totals();
     if (t.rowsStored() > 0 || t.rowsFailed() > 0 || t.rowsSkipped() > 0 || t.reconnects() > 0 || t.lockRetries() > 0
@@ -259,5 +271,8 @@ final class SharedRuntime {
           + (t.runPhaseBatching() ? " run_phase_batching=true" : ""));
     }
     errors.printSummary();
+    if (record != null) {
+      record.finish(t, errors, log);
+    }
   }
 }

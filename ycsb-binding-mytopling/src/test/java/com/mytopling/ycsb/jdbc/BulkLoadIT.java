@@ -120,7 +120,7 @@ class BulkLoadIT {
     assertTrue(r.stderr.contains("Rows inserted during bulk load must not overlap existing rows"),
         "the sessions overlapped and ending bulk load failed: " + r);
     assertTrue(lost > 0 && lost < RECORDS, "some sessions' rows were lost, not all: " + r);
-    Totals totals = Totals.of(r.stderr);
+    Totals totals = Totals.of(r);
     assertEquals(lost, totals.get("failed"), totals::toString);
     StoredRows stored = StoredRows.read(server, List.of(server.jdbcUrl()), table, 10);
     assertEquals(totals.get("stored"), stored.size(), "rows counted stored are the rows the table holds: " + totals);

@@ -122,7 +122,7 @@ class FaultIT {
     assertTrue(unavailable > 0, "operations during the outage fail as SERVICE_UNAVAILABLE: " + run);
     assertEquals(0, errors, "a lost connection is not reported as an SQL error: " + run);
     assertEquals(operations, ok + unavailable, run::toString);
-    Totals totals = Totals.of(run.stderr);
+    Totals totals = Totals.of(run);
     // Each client thread lost its one connection once and opened it again once.
     assertEquals(threads, totals.get("reconnects"), totals::toString);
     assertEquals(unavailable, totals.get("errors"), "the binding counted every failed operation: " + totals);
@@ -173,7 +173,7 @@ class FaultIT {
     long unavailable = run.output.count("READ", "Return=SERVICE_UNAVAILABLE")
         + run.output.count("UPDATE", "Return=SERVICE_UNAVAILABLE");
     long ok = run.output.count("READ", "Return=OK") + run.output.count("UPDATE", "Return=OK");
-    Totals totals = Totals.of(run.stderr);
+    Totals totals = Totals.of(run);
     System.err.println("outage of " + downFor + " ms: " + failed + " operations failed, " + ok + " succeeded; " + totals);
     assertTrue(unavailable >= 1, "the client saw the outage: " + run);
     assertEquals(failed, unavailable, "every failure was the lost connection: " + run);
@@ -215,7 +215,7 @@ class FaultIT {
     long failed = run.output.count("READ-FAILED", "Operations") + run.output.count("UPDATE-FAILED", "Operations");
     assertEquals(operations, ok + failed, "every planned operation was attempted: " + run);
     assertTrue(failed > 0, "operations during the freeze failed instead of hanging: " + run);
-    Totals totals = Totals.of(run.stderr);
+    Totals totals = Totals.of(run);
     assertTrue(totals.get("reconnects") >= 1, totals::toString);
     assertEquals(failed, totals.get("errors"), totals::toString);
     assertTrue(verify(table, records).ok(false));
@@ -251,7 +251,7 @@ class FaultIT {
     load.addAll(List.of("-p", "db.insertexisting=skip"));
     YcsbProcess.Result again = YcsbProcess.run(load);
     assertEquals(0, again.exitCode, again::toString);
-    Totals totals = Totals.of(again.stderr);
+    Totals totals = Totals.of(again);
     assertEquals(before, totals.get("skipped"), "existing rows are skipped and counted as such: " + totals);
     assertEquals(records - before, totals.get("stored"), "only missing rows are stored: " + totals);
     assertEquals(0, totals.get("failed"), totals::toString);
@@ -267,7 +267,7 @@ class FaultIT {
     YcsbProcess.Result upsert = YcsbProcess.run(args(table, records, "-load", "-p", "db.upsert=true",
         "-p", "db.batchsize=100", "-p", "jdbc.batchupdateapi=true"));
     assertEquals(0, upsert.exitCode, upsert::toString);
-    assertEquals(records, Totals.of(upsert.stderr).get("stored"), upsert::toString);
+    assertEquals(records, Totals.of(upsert).get("stored"), upsert::toString);
     assertTrue(verify(table, records).ok(false));
 
     // Without either option a second load fails on the first existing key, says so, and damages nothing.

@@ -60,7 +60,7 @@ class InsertAccountingIT {
         "-p", "core_workload_insertion_retry_interval=0"));
     assertTrue(r.stderr.contains("Retrying insertion"), "YCSB retried the insert that got ERROR: " + r);
     StoredRows stored = StoredRows.read(server, List.of(server.jdbcUrl()), table, 10);
-    Totals totals = Totals.of(r.stderr);
+    Totals totals = Totals.of(r);
     assertEquals(49, totals.get("failed"), "rows 50..98 were acknowledged and lost: " + totals);
     assertEquals(RECORDS - 49, totals.get("stored"), totals::toString);
     assertEquals(RECORDS - 48, stored.size(), "stored rows, plus the one that was there before: " + totals);
@@ -101,7 +101,7 @@ class InsertAccountingIT {
     long retries = r.stderr.lines().filter(l -> l.startsWith("Retrying insertion")).count();
     // YCSB times failed calls in INSERT-FAILED; each retry is one more call for the same row.
     long attempted = r.output.count("INSERT", "Operations") + r.output.count("INSERT-FAILED", "Operations") - retries;
-    Totals totals = Totals.of(r.stderr);
+    Totals totals = Totals.of(r);
     assertTrue(totals.get("failed") > 0, "the batch with the existing key failed: " + totals);
     assertEquals(attempted, totals.get("stored") + totals.get("failed"), "each row counted once: " + totals + "\n" + r);
     StoredRows stored = StoredRows.read(server, List.of(server.jdbcUrl()), table, 10);

@@ -79,8 +79,11 @@ class LockConflictIT {
   private static final class Client implements AutoCloseable {
     final MyToplingDbClient db = new MyToplingDbClient();
     final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    final java.nio.file.Path record;
 
     Client(Properties p) throws Exception {
+      record = java.nio.file.Files.createTempDirectory("lock-conflict").resolve("binding-run.json");
+      p.setProperty("db.recordfile", record.toString());
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
       db.setProperties(p);
       db.init();
@@ -88,6 +91,11 @@ class LockConflictIT {
 
     String stderr() {
       return err.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The totals of the binding's record, once closed. */
+    Totals totals() {
+      return Totals.of(record);
     }
 
     @Override
@@ -186,7 +194,7 @@ class LockConflictIT {
         assertEquals("after", rs.getString(1));
       }
       client.close();
-      Totals totals = Totals.of(client.stderr());
+      Totals totals = client.totals();
       assertTrue(totals.get("lock_retries") >= 1, totals::toString);
       assertEquals(0, totals.get("errors"), totals::toString);
     }
@@ -209,7 +217,7 @@ class LockConflictIT {
         assertEquals("before", rs.getString(1), "the failed updates changed nothing");
       }
       client.close();
-      Totals totals = Totals.of(client.stderr());
+      Totals totals = client.totals();
       assertEquals(0, totals.get("lock_retries"), totals::toString);
       assertEquals(2, totals.get("errors"), totals::toString);
       assertEquals(1, client.stderr().lines().filter(l -> l.startsWith("[mytopling] error: UPDATE failed")
@@ -237,7 +245,7 @@ class LockConflictIT {
         assertEquals("before", rs.getString(1), "the acknowledged update of k0 was rolled back");
       }
       client.close();
-      Totals totals = Totals.of(client.stderr());
+      Totals totals = client.totals();
       assertEquals(1, totals.get("rolled_back_writes"), "the lost acknowledged write is counted: " + totals);
       assertEquals(1, totals.get("errors"), totals::toString);
     }
@@ -273,7 +281,7 @@ class LockConflictIT {
       other.rollback();
       assertEquals(Status.OK, flush.get(60, TimeUnit.SECONDS));
       client.close();
-      Totals totals = Totals.of(client.stderr());
+      Totals totals = client.totals();
       assertEquals(1, totals.get("lock_retries"), "the deadlock was retried once: " + totals);
       assertEquals(2, totals.get("stored"), totals::toString);
       assertEquals(0, totals.get("errors"), totals::toString);

@@ -153,19 +153,27 @@ public final class Secrets {
    * they read, because a folder may come from an older harness, another host or a hand-written file.
    */
   public static Object maskTree(Object node) {
+    return maskTree(node, null);
+  }
+
+  /**
+   * {@link #maskTree} that also masks a known password wherever it appears in a string ({@link #mask}): the run
+   * records the binding and the file workload write go through it, so no figure or message can carry one.
+   */
+  public static Object maskTree(Object node, String password) {
     if (node instanceof Map<?, ?> map) {
       Map<String, Object> copy = new java.util.LinkedHashMap<>();
       map.forEach((k, v) -> {
         String key = String.valueOf(k);
-        copy.put(key, isSecretName(key) && v != null && !(v instanceof Map) ? MASK : maskTree(v));
+        copy.put(key, isSecretName(key) && v != null && !(v instanceof Map) ? MASK : maskTree(v, password));
       });
       return copy;
     }
     if (node instanceof List<?> list) {
-      return list.stream().map(Secrets::maskTree).toList();
+      return list.stream().map(v -> maskTree(v, password)).toList();
     }
     if (node instanceof String s) {
-      return maskUrl(s);
+      return password == null ? maskUrl(s) : mask(s, password);
     }
     return node;
   }

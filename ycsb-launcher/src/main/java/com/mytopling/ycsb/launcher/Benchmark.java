@@ -3,12 +3,17 @@ package com.mytopling.ycsb.launcher;
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
+import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.record.RunRecord;
+import com.mytopling.ycsb.core.record.RunRecordException;
+import com.mytopling.ycsb.core.record.RunRecordFiles;
+import com.mytopling.ycsb.core.record.RunRecordReader;
+import com.mytopling.ycsb.results.model.RunMetadata;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -17,10 +22,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
@@ -313,6 +315,7 @@ public final class Benchmark {
         prepare.addAll(own);
         prepare.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "insertcount=0",
             "-p", "measurement.servermetrics=false"));
+        prepare.addAll(recordFiles(dir.resolve("prepare"), "load"));
         Files.createDirectories(dir.resolve("prepare"));
         int rc = phase("table", prepare, dir, dir.resolve("prepare").resolve("load.out"),
             dir.resolve("prepare").resolve("load.err"), true).waitFor();
@@ -339,6 +342,7 @@ public final class Benchmark {
       load.addAll(own);
       load.addAll(List.of("-p", "insertstart=" + start, "-p", "insertcount=" + (role.insertEnd(job.records()) - start),
           "-p", "hdrhistogram.output.path=" + hdrDir(dir, "load", -1) + "/"));
+      load.addAll(recordFiles(dir, "load"));
       for (String kv : role.barrierProperties()) {
         load.addAll(List.of("-p", kv)); // the loads start together too: their throughput is summed over a window
       }
@@ -353,6 +357,7 @@ public final class Benchmark {
     run.addAll(own);
     run.addAll(List.of("-p", "operationcount=" + role.operations(job.operations()),
         "-p", "hdrhistogram.output.path=" + hdrDir(dir, "run", -1) + "/"));
+    run.addAll(recordFiles(dir, "run"));
     for (String kv : role.barrierProperties()) {
       run.addAll(List.of("-p", kv));
     }
@@ -427,6 +432,7 @@ public final class Benchmark {
     load.addAll(common);
     load.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true",
         "-p", "hdrhistogram.output.path=" + hdrDir(dir, "load", -1) + "/"));
+    load.addAll(recordFiles(dir, "load"));
     return phase("load", load, dir, dir.resolve("load.out"), dir.resolve("load.err"), true).waitFor();
   }
 
@@ -434,6 +440,7 @@ public final class Benchmark {
     List<String> run = new ArrayList<>(List.of("run", "mytopling"));
     run.addAll(common);
     run.addAll(List.of("-p", "hdrhistogram.output.path=" + hdrDir(dir, "run", -1) + "/"));
+    run.addAll(recordFiles(dir, "run"));
     return phase("run", run, dir, dir.resolve("run.out"), dir.resolve("run.err"), true).waitFor();
   }
 
@@ -448,6 +455,7 @@ public final class Benchmark {
     prepare.addAll(common);
     prepare.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "insertcount=0",
         "-p", "measurement.servermetrics=false"));
+    prepare.addAll(recordFiles(dir.resolve("prepare"), "load"));
     Files.createDirectories(dir.resolve("prepare"));
     int rc = phase("table", prepare, dir, dir.resolve("prepare").resolve("load.out"),
         dir.resolve("prepare").resolve("load.err"), true).waitFor();
@@ -487,12 +495,23 @@ public final class Benchmark {
     return waitAll(procs);
   }
 
-  private ChildPhase clientPhase(String name, int client, List<String> args, Path dir) throws IOException {
+  private ChildPhase clientPhase(String name, int client, List<String> ycsbArgs, Path dir) throws IOException {
     Path clientDir = dir.resolve("client-" + client);
     Files.createDirectories(clientDir);
+    List<String> args = new ArrayList<>(ycsbArgs);
+    args.addAll(recordFiles(clientDir, name));
     // Client 0's status lines go to the console too; the others only to their files.
     return phase(name + " (client " + client + ")", args, dir, clientDir.resolve(name + ".out"),
         clientDir.resolve(name + ".err"), client == 0);
+  }
+
+  /**
+   * Where a phase's binding and file workload write their records (docs/results.md, "Run records"): in the
+   * phase's folder, after the user's -p so that the run folder always has them.
+   */
+  private static List<String> recordFiles(Path folder, String phase) {
+    return List.of("-p", "db.recordfile=" + RunRecordFiles.binding(folder, phase),
+        "-p", "fileloader.recordfile=" + RunRecordFiles.fileLoader(folder, phase));
   }
 
   private static int waitAll(List<ChildPhase> procs) throws InterruptedException {
@@ -602,73 +621,71 @@ public final class Benchmark {
     return cmd;
   }
 
-  private static final Pattern CONNECTED = Pattern.compile(
-      "\\[mytopling\\] connected: dialect=(\\S+) server=\"([^\"]*)\" engine=(\\S+)");
-
   /** What metadata.json records about the job, besides the host and the server. */
   private record Meta(String target, Path workload, long records, long operations, long threads, int clients,
                       Path dbProps, List<String> extra, String started, long warmup, boolean serverMetrics) {
   }
 
   private void writeMetadata(Path dir, Meta meta) throws IOException {
-    Path workload = meta.workload();
-    Path dbProps = meta.dbProps();
-    long records = meta.records();
-    long operations = meta.operations();
-    long threads = meta.threads();
-    List<String> extra = meta.extra();
-    String started = meta.started();
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("target", meta.target());
-    m.put("workload", workload.getFileName().toString());
-    m.put("records", records);
-    m.put("operations", operations);
-    // With several clients, threads are per client.
-    m.put("threads", threads);
-    m.put("clients", meta.clients());
-    m.put("warmup_s", meta.warmup());
-    m.put("harness_version", HARNESS_VERSION);
-    m.put("ycsb_version", "0.17.0");
-    m.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-    Map<String, Object> host = new LinkedHashMap<>();
-    host.put("cores", Runtime.getRuntime().availableProcessors());
-    host.put("memory_bytes", totalMemoryBytes());
-    host.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
-    m.put("host", host);
-    m.put("start_time", started);
-    m.put("end_time", OffsetDateTime.now().toString());
+    RunMetadata m = new RunMetadata();
+    m.target = meta.target();
+    m.workload = meta.workload().getFileName().toString();
+    m.records = meta.records();
+    m.operations = meta.operations();
+    m.threads = meta.threads();
+    m.clients = meta.clients();
+    m.warmupS = meta.warmup();
+    m.harnessVersion = HARNESS_VERSION;
+    m.ycsbVersion = "0.17.0";
+    m.jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.version");
+    m.host = new RunMetadata.Host();
+    m.host.cores = Runtime.getRuntime().availableProcessors();
+    m.host.memoryBytes = totalMemoryBytes();
+    m.host.os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+        + System.getProperty("os.arch");
+    m.startTime = meta.started();
+    m.endTime = OffsetDateTime.now().toString();
     Properties all = new Properties();
     // The same precedence as the phases' command lines: target file, workload file, then -p.
-    loadInto(all, dbProps);
-    loadInto(all, workload);
-    all.setProperty("recordcount", Long.toString(records));
-    all.setProperty("operationcount", Long.toString(operations));
-    all.setProperty("threadcount", Long.toString(threads));
+    loadInto(all, meta.dbProps());
+    loadInto(all, meta.workload());
+    all.setProperty("recordcount", Long.toString(meta.records()));
+    all.setProperty("operationcount", Long.toString(meta.operations()));
+    all.setProperty("threadcount", Long.toString(meta.threads()));
     if (meta.serverMetrics()) {
       all.setProperty("measurement.servermetrics", "true");
     }
-    for (String kv : extra) {
+    for (String kv : meta.extra()) {
       all.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
     }
-    m.put("properties", new LinkedHashMap<>(com.mytopling.ycsb.core.Secrets.maskedProperties(all)));
-    Path source = null;
-    for (Path candidate : List.of(dir.resolve("load.err"), dir.resolve("prepare").resolve("load.err"),
-        dir.resolve("run.err"), dir.resolve("client-0").resolve("run.err"))) {
-      if (source == null && Files.exists(candidate)) {
-        source = candidate;
+    m.properties = new LinkedHashMap<>(Secrets.maskedProperties(all));
+    m.server = server(dir);
+    m.write(dir.resolve("metadata.json"));
+  }
+
+  /** The server as the first phase that connected recorded it (its binding record), or null when none did. */
+  private RunMetadata.Server server(Path dir) {
+    for (Path file : List.of(RunRecordFiles.binding(dir, "load"), RunRecordFiles.binding(dir.resolve("prepare"), "load"),
+        RunRecordFiles.binding(dir, "run"), RunRecordFiles.binding(dir.resolve("client-0"), "run"))) {
+      if (!Files.isRegularFile(file)) {
+        continue;
+      }
+      RunRecord.Connection c;
+      try {
+        c = RunRecordReader.read(file).connection;
+      } catch (RunRecordException e) {
+        err.println("benchmark: " + e.getMessage());
+        continue;
+      }
+      if (c != null) {
+        RunMetadata.Server server = new RunMetadata.Server();
+        server.version = c.serverVersion;
+        server.engine = c.engine;
+        server.dialect = c.dialect;
+        return server;
       }
     }
-    if (source != null) {
-      Matcher mm = CONNECTED.matcher(Files.readString(source, StandardCharsets.UTF_8));
-      if (mm.find()) {
-        Map<String, Object> server = new LinkedHashMap<>();
-        server.put("version", mm.group(2));
-        server.put("engine", mm.group(3));
-        server.put("dialect", mm.group(1));
-        m.put("server", server);
-      }
-    }
-    Files.writeString(dir.resolve("metadata.json"), JsonText.object(m, "") + "\n", StandardCharsets.UTF_8);
+    return null;
   }
 
   private static void loadInto(Properties p, Path file) throws IOException {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mytopling.ycsb.core.record.RunRecord;
+import com.mytopling.ycsb.core.record.RunRecordReader;
 import com.mytopling.ycsb.jdbc.testing.TestServer;
 import com.mytopling.ycsb.jdbc.testing.TestServers;
 import java.nio.charset.StandardCharsets;
@@ -64,10 +66,38 @@ class BenchmarkIT {
     Path dir = resultsDir(r);
     assertRunFolder(dir, r);
     String meta = Files.readString(dir.resolve("metadata.json"), StandardCharsets.UTF_8);
-    assertTrue(meta.contains("\"engine\": \"InnoDB\""), meta);
+    assertEquals("InnoDB", metadata(dir).at("/server/engine").asText(), meta);
     // The password came from YCSB_DB_PASSWORD: the stored properties do not hold it.
     assertFalse(meta.contains("db.passwd"), meta);
     assertEquals(3000, Tables.rowCount(s, "bench_it"));
+    // Each phase's binding record: the load's stored rows are the table's rows; no password in any record.
+    RunRecord load = RunRecordReader.read(dir.resolve("binding-load.json"));
+    assertTrue(load.finished, load::toString);
+    assertEquals(Tables.rowCount(s, "bench_it"), load.rows.stored);
+    assertEquals(0, load.rows.failed);
+    assertEquals("InnoDB", load.connection.engine);
+    assertEquals(Boolean.TRUE, load.inserts.batched);
+    RunRecord run = RunRecordReader.read(dir.resolve("binding-run.json"));
+    assertEquals("run", run.phase);
+    assertEquals(0, run.rows.errors);
+    assertNoPasswordIn(dir, s);
+  }
+
+  /** metadata.json as JSON (written by Jackson: compared by value, not by its spacing). */
+  private static com.fasterxml.jackson.databind.JsonNode metadata(Path dir) throws Exception {
+    return new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("metadata.json").toFile());
+  }
+
+  /** No file of the run folder holds the server's password. */
+  private static void assertNoPasswordIn(Path dir, TestServer s) throws Exception {
+    if (s.password() == null) {
+      return;
+    }
+    try (var files = Files.walk(dir)) {
+      for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".json")).toList()) {
+        assertFalse(Files.readString(f).contains(s.password()), f::toString);
+      }
+    }
   }
 
   @Test
@@ -105,7 +135,18 @@ class BenchmarkIT {
     assertEquals(8000, summary.at("/phases/load/successful_operations").asLong(), summary::toString);
     assertEquals("8000", summary.at("/phases/load/binding_totals/stored").asText(), summary::toString);
     assertEquals(8000, summary.at("/phases/load/batched_inserts/rows_stored").asLong(), summary::toString);
-    assertTrue(Files.readString(dir.resolve("metadata.json")).contains("\"clients\": 2"));
+    assertEquals(2, metadata(dir).get("clients").asInt());
+    // Each client's load record: their stored rows add up to the table's rows; the table's creator stored none.
+    long stored = 0;
+    for (String client : List.of("client-0", "client-1")) {
+      RunRecord load = RunRecordReader.read(dir.resolve(client).resolve("binding-load.json"));
+      assertTrue(load.finished, client);
+      stored += load.rows.stored;
+      assertTrue(Files.isRegularFile(dir.resolve(client).resolve("binding-run.json")), client);
+    }
+    assertEquals(Tables.rowCount(s, "bench_clients"), stored);
+    assertEquals(0, RunRecordReader.read(dir.resolve("prepare").resolve("binding-load.json")).rows.stored);
+    assertNoPasswordIn(dir, s);
   }
 
   /**
@@ -128,7 +169,7 @@ class BenchmarkIT {
     assertFalse(run.contains("INSERT-BATCH"), run);
     assertEquals(500, Tables.rowCount(s, "bench_fresh"));
     String meta = Files.readString(dir.resolve("metadata.json"), StandardCharsets.UTF_8);
-    assertTrue(meta.contains("\"db.batchsize\": \"1\""), meta);
+    assertEquals("1", metadata(dir).at("/properties/db.batchsize").asText(), meta);
   }
 
   /**

@@ -142,6 +142,9 @@ class SecurityIT {
     assertTrue(files.stream().anyMatch(f -> f.endsWith("metadata.json")), files::toString);
     assertTrue(files.stream().anyMatch(f -> f.endsWith("summary.json")), files::toString);
     assertTrue(files.stream().anyMatch(f -> f.endsWith("load.err")) && files.stream().anyMatch(f -> f.endsWith("run.out")));
+    // The binding's run records are scanned too: they hold the URLs and the servers' messages.
+    assertTrue(files.stream().anyMatch(f -> f.endsWith("binding-load.json"))
+        && files.stream().anyMatch(f -> f.endsWith("binding-run.json")), files::toString);
     for (Path f : files) {
       String text = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
       assertFalse(text.contains(PASSWORD), name + ": password in " + f);

@@ -1,28 +1,20 @@
 package com.mytopling.ycsb.results;
 
-import com.fasterxml.jackson.annotation.JsonAutoDetect;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.PropertyAccessor;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.mytopling.ycsb.core.record.RecordJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-/** The one JSON configuration of the module: snake_case public fields, nulls left out, pretty printed. */
+/**
+ * The module's JSON (summary.json, metadata.json, sweep records): the run folder's one configuration, shared with
+ * the run records ({@link RecordJson}: snake_case public fields, nulls left out, pretty printed, unknown fields
+ * ignored so that newer writers of the same schema version may add some).
+ */
 public final class Json {
-  private static final ObjectMapper MAPPER = new ObjectMapper()
-      .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-      .setVisibility(PropertyAccessor.ALL, JsonAutoDetect.Visibility.NONE)
-      .setVisibility(PropertyAccessor.FIELD, JsonAutoDetect.Visibility.PUBLIC_ONLY)
-      .setSerializationInclusion(JsonInclude.Include.NON_NULL)
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      // Newer writers may add fields; readers of schema version 1 ignore what they do not know.
-      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  private static final ObjectMapper MAPPER = RecordJson.mapper();
 
   private Json() {
   }

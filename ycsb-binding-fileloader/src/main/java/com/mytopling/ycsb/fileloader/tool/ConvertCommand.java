@@ -1,5 +1,8 @@
 package com.mytopling.ycsb.fileloader.tool;
 
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.mytopling.ycsb.fileloader.FieldMapping;
 import com.mytopling.ycsb.fileloader.format.DataFileSpec;
 import com.mytopling.ycsb.fileloader.format.DataRecord;
@@ -17,7 +20,8 @@ import java.util.List;
 /**
  * {@code dataset convert FILE --to tsv|jsonl}: the flattening the published benchmark called
  * data cleaning: field-name prefixes removed, one record per line, tabs and newlines escaped.
- * Streams; writes UTF-8 whatever the input charset.
+ * Streams; writes UTF-8 whatever the input charset. JSON lines are written by Jackson's streaming
+ * generator (one object per line, no tree built per record), TSV by hand: it has no library here.
  */
 final class ConvertCommand {
   private final DataFileSpec spec;
@@ -28,6 +32,8 @@ final class ConvertCommand {
   private final StringBuilder line = new StringBuilder(4096);
   private List<String> names;
   private OutputStream os;
+  /** jsonl: the one generator of the output, so each record is escaped and encoded straight into its buffer. */
+  private JsonGenerator json;
 
   ConvertCommand(DataFileSpec spec, RecordFormat to, String outName, PrintStream stdout, PrintStream err) {
     if (to != RecordFormat.TSV && to != RecordFormat.JSONL) {
@@ -46,7 +52,15 @@ final class ConvertCommand {
     RecordScan.Result r;
     try (OutputStream o = OutputFiles.create(outName, stdout)) {
       this.os = o;
+      if (to == RecordFormat.JSONL) {
+        json = new JsonFactory().createGenerator(o, JsonEncoding.UTF8)
+            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        json.setRootValueSeparator(null); // the records' line breaks are written below, not a space between them
+      }
       r = RecordScan.run(spec, err, "convert", this::header, this::write);
+      if (json != null) {
+        json.close(); // flushes into o, which the try closes
+      }
     } catch (IOException | RuntimeException e) {
       // A half-written output would pass for a converted file later.
       if (!outName.equals("-")) {
@@ -82,25 +96,21 @@ final class ConvertCommand {
   }
 
   private void write(DataRecord r) throws IOException {
+    if (to == RecordFormat.JSONL) {
+      json.writeStartObject();
+      for (int i = 0; i < r.size(); i++) {
+        json.writeStringField(names.get(i), r.value(i));
+      }
+      json.writeEndObject();
+      json.writeRaw('\n');
+      return;
+    }
     line.setLength(0);
-    if (to == RecordFormat.TSV) {
-      for (int i = 0; i < r.size(); i++) {
-        if (i > 0) {
-          line.append('\t');
-        }
-        appendTsv(r.value(i));
+    for (int i = 0; i < r.size(); i++) {
+      if (i > 0) {
+        line.append('\t');
       }
-    } else {
-      line.append('{');
-      for (int i = 0; i < r.size(); i++) {
-        if (i > 0) {
-          line.append(',');
-        }
-        appendJsonString(names.get(i));
-        line.append(':');
-        appendJsonString(r.value(i));
-      }
-      line.append('}');
+      appendTsv(r.value(i));
     }
     line.append('\n');
     flushLine();
@@ -121,26 +131,5 @@ final class ConvertCommand {
       default: line.append(c);
       }
     }
-  }
-
-  private void appendJsonString(String v) {
-    line.append('"');
-    for (int i = 0; i < v.length(); i++) {
-      char c = v.charAt(i);
-      switch (c) {
-      case '"': line.append("\\\""); break;
-      case '\\': line.append("\\\\"); break;
-      case '\n': line.append("\\n"); break;
-      case '\r': line.append("\\r"); break;
-      case '\t': line.append("\\t"); break;
-      default:
-        if (c < 0x20) {
-          line.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-        } else {
-          line.append(c);
-        }
-      }
-    }
-    line.append('"');
   }
 }

@@ -18,11 +18,13 @@ public final class BackgroundYcsb implements AutoCloseable {
   private final Process process;
   private final Path out;
   private final Path err;
+  private final YcsbProcess.RecordFiles records;
 
-  private BackgroundYcsb(Process process, Path out, Path err) {
+  private BackgroundYcsb(Process process, Path out, Path err, YcsbProcess.RecordFiles records) {
     this.process = process;
     this.out = out;
     this.err = err;
+    this.records = records;
   }
 
   public static BackgroundYcsb start(String mainClass, List<String> args) throws IOException {
@@ -33,11 +35,15 @@ public final class BackgroundYcsb implements AutoCloseable {
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(mainClass);
     cmd.addAll(args);
+    YcsbProcess.RecordFiles records = YcsbProcess.RecordFiles.forMain(mainClass);
+    if (records != null) {
+      cmd.addAll(records.args());
+    }
     Path out = Files.createTempFile("ycsb-bg-out", ".txt");
     Path err = Files.createTempFile("ycsb-bg-err", ".txt");
     Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-    return new BackgroundYcsb(p, out, err);
+    return new BackgroundYcsb(p, out, err, records);
   }
 
   public long pid() {
@@ -76,7 +82,7 @@ public final class BackgroundYcsb implements AutoCloseable {
       throw new AssertionError("client did not finish in 10 minutes:\n" + stderrSoFar());
     }
     return new YcsbProcess.Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8));
+        Files.readString(err, StandardCharsets.UTF_8), records);
   }
 
   @Override
@@ -84,5 +90,8 @@ public final class BackgroundYcsb implements AutoCloseable {
     process.destroyForcibly();
     Files.deleteIfExists(out);
     Files.deleteIfExists(err);
+    if (records != null) {
+      records.delete();
+    }
   }
 }

@@ -1,36 +1,65 @@
 package com.mytopling.ycsb.jdbc.testing;
 
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import com.mytopling.ycsb.core.record.RecordJson;
+import com.mytopling.ycsb.core.record.RunRecord;
+import com.mytopling.ycsb.core.record.RunRecordReader;
+import java.nio.file.Path;
+import java.util.Map;
 
-/** The binding's last "[mytopling] totals:" line of a client's stderr, figure by figure. */
+/**
+ * The binding's row totals of a phase, figure by figure, as its record (db.recordfile) holds them: read through the
+ * one record reader, never from the totals line it prints for people.
+ */
 public final class Totals {
-  private final String line;
+  private final RunRecord record;
+  private final Map<String, Object> figures;
 
-  private Totals(String line) {
-    this.line = line;
-  }
-
-  public static Totals of(String stderr) {
-    List<String> lines = stderr.lines().filter(l -> l.startsWith("[mytopling] totals:")).toList();
-    if (lines.isEmpty()) {
-      throw new AssertionError("no totals line in:\n" + stderr);
+  private Totals(RunRecord record) {
+    if (record == null) {
+      throw new AssertionError("the binding wrote no record");
     }
-    return new Totals(lines.get(lines.size() - 1));
+    if (!record.finished || record.rows == null) {
+      throw new AssertionError("the binding's record has no totals (the phase did not end): "
+          + RecordJson.mapper().valueToTree(record));
+    }
+    this.record = record;
+    this.figures = RecordJson.mapper().convertValue(record.rows, new com.fasterxml.jackson.core.type.TypeReference<>() {
+    });
   }
 
-  /** The figure after "name=" (e.g. "stored", "reconnects", "lock_retries"). */
+  /** The record a finished phase wrote at {@code file}. */
+  public static Totals of(Path file) {
+    return new Totals(RunRecordReader.read(file));
+  }
+
+  /** The record of a client run by {@link YcsbProcess} or {@link BackgroundYcsb}. */
+  public static Totals of(YcsbProcess.Result result) {
+    if (result.bindingRecord == null) {
+      throw new AssertionError("the binding wrote no record:\n" + result);
+    }
+    return new Totals(result.bindingRecord);
+  }
+
+  /** A figure by its name in the record: stored, failed, skipped, acknowledged_lost, rolled_back_writes, ... */
   public long get(String name) {
-    Matcher m = Pattern.compile("(?:^|\\s)" + Pattern.quote(name) + "=(\\d+)").matcher(line);
-    if (!m.find()) {
-      throw new AssertionError("no " + name + "= in " + line);
+    Object v = figures.get(name);
+    if (!(v instanceof Number n)) {
+      throw new AssertionError("no figure " + name + " in " + this);
     }
-    return Long.parseLong(m.group(1));
+    return n.longValue();
+  }
+
+  /** Whether run-phase inserts were batched (db.batch.runphase), as the record says. */
+  public boolean runPhaseBatching() {
+    return Boolean.TRUE.equals(record.inserts.runPhaseBatching);
+  }
+
+  public RunRecord record() {
+    return record;
   }
 
   @Override
   public String toString() {
-    return line;
+    return RecordJson.mapper().valueToTree(record).toString();
   }
 }

@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.jdbc.testing;
 
+import com.mytopling.ycsb.core.record.RunRecord;
+import com.mytopling.ycsb.core.record.RunRecordReader;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,18 +19,24 @@ public final class YcsbProcess {
   private YcsbProcess() {
   }
 
-  /** What a finished client printed and how it exited. */
+  /** What a finished client printed, how it exited, and the records it wrote (read through the record reader). */
   public static final class Result {
     public final int exitCode;
     public final String stdout;
     public final String stderr;
     public final YcsbOutput output;
+    /** The binding's record (db.recordfile), null when it wrote none (another binding, or it never started). */
+    public final RunRecord bindingRecord;
+    /** The file workload's record (fileloader.recordfile), null when it wrote none. */
+    public final RunRecord fileLoaderRecord;
 
-    Result(int exitCode, String stdout, String stderr) {
+    Result(int exitCode, String stdout, String stderr, RecordFiles records) {
       this.exitCode = exitCode;
       this.stdout = stdout;
       this.stderr = stderr;
       this.output = YcsbOutput.parse(stdout);
+      this.bindingRecord = records == null ? null : records.binding();
+      this.fileLoaderRecord = records == null ? null : records.fileLoader();
     }
 
     @Override
@@ -41,6 +49,48 @@ public final class YcsbProcess {
     return runMain("site.ycsb.Client", args);
   }
 
+  /**
+   * Where a client run by a test writes its records: YCSB's own command line and the launcher's take them as
+   * {@code -p db.recordfile=... -p fileloader.recordfile=...} after the test's own arguments.
+   */
+  static final class RecordFiles {
+    private final Path dir;
+
+    private RecordFiles(Path dir) {
+      this.dir = dir;
+    }
+
+    /** For a main that reads YCSB's -p properties (YCSB's Client, the launcher), else null. */
+    static RecordFiles forMain(String mainClass) throws IOException {
+      return mainClass.equals("site.ycsb.Client") || mainClass.equals("com.mytopling.ycsb.launcher.Ycsb")
+          ? new RecordFiles(Files.createTempDirectory("ycsb-records")) : null;
+    }
+
+    List<String> args() {
+      return List.of("-p", "db.recordfile=" + dir.resolve("binding.json"),
+          "-p", "fileloader.recordfile=" + dir.resolve("fileloader.json"));
+    }
+
+    RunRecord binding() {
+      return read(dir.resolve("binding.json"));
+    }
+
+    RunRecord fileLoader() {
+      return read(dir.resolve("fileloader.json"));
+    }
+
+    private static RunRecord read(Path file) {
+      return Files.exists(file) ? RunRecordReader.read(file) : null;
+    }
+
+    void delete() throws IOException {
+      for (String name : List.of("binding.json", "fileloader.json")) {
+        Files.deleteIfExists(dir.resolve(name));
+      }
+      Files.deleteIfExists(dir);
+    }
+  }
+
   /** Runs any main class of the test classpath in a fresh JVM (at most 10 minutes). */
   public static Result runMain(String mainClass, List<String> args) {
     List<String> cmd = new ArrayList<>();
@@ -50,7 +100,12 @@ public final class YcsbProcess {
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(mainClass);
     cmd.addAll(args);
+    RecordFiles records = null;
     try {
+      records = RecordFiles.forMain(mainClass);
+      if (records != null) {
+        cmd.addAll(records.args());
+      }
       File out = File.createTempFile("ycsb-out", ".txt");
       File err = File.createTempFile("ycsb-err", ".txt");
       try {
@@ -61,10 +116,13 @@ public final class YcsbProcess {
           throw new AssertionError("YCSB did not finish in 10 minutes: " + String.join(" ", args));
         }
         return new Result(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
-            Files.readString(err.toPath(), StandardCharsets.UTF_8));
+            Files.readString(err.toPath(), StandardCharsets.UTF_8), records);
       } finally {
         Files.deleteIfExists(out.toPath());
         Files.deleteIfExists(err.toPath());
+        if (records != null) {
+          records.delete();
+        }
       }
     } catch (IOException e) {
       throw new AssertionError("cannot run YCSB: " + e, e);

@@ -198,7 +198,7 @@ public class MySqlDialect extends Dialect {
     try (Statement s = c.createStatement();
          ResultSet rs = s.executeQuery("SELECT VERSION(), @@version_comment, @@default_storage_engine")) {
       rs.next();
-      return new ServerInfo(rs.getString(1), rs.getString(2), rs.getString(3), ServerInfo.driverOf(c));
+      return ServerInfo.of(c, rs.getString(1), rs.getString(2), rs.getString(3));
     }
   }
 

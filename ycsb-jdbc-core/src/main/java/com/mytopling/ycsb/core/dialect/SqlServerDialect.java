@@ -147,7 +147,7 @@ public class SqlServerDialect extends Dialect {
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
         "SELECT CAST(SERVERPROPERTY('ProductVersion') AS NVARCHAR(128)), CAST(SERVERPROPERTY('Edition') AS NVARCHAR(128))")) {
       rs.next();
-      return new ServerInfo(rs.getString(1), rs.getString(2), "", ServerInfo.driverOf(c));
+      return ServerInfo.of(c, rs.getString(1), rs.getString(2), "");
     }
   }
 

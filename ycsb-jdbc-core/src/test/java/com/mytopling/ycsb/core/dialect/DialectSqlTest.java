@@ -170,13 +170,13 @@ class DialectSqlTest {
 
   @Test
   void dialectsAreChosenFromUrlAndServer() throws Exception {
-    ServerInfo innodb = new ServerInfo("10.11.19-MariaDB", "Debian 12", "InnoDB", "d");
-    ServerInfo rocks = new ServerInfo("10.11.19-MariaDB", "Debian 12", "ROCKSDB", "d");
-    ServerInfo topling = new ServerInfo("8.0.28-ToplingDB", "MyTopling Server", "ROCKSDB", "d");
+    ServerInfo innodb = new ServerInfo("10.11.19-MariaDB", "Debian 12", "InnoDB", "d", "1");
+    ServerInfo rocks = new ServerInfo("10.11.19-MariaDB", "Debian 12", "ROCKSDB", "d", "1");
+    ServerInfo topling = new ServerInfo("8.0.28-ToplingDB", "MyTopling Server", "ROCKSDB", "d", "1");
     assertEquals("mysql", Dialects.detect("jdbc:mysql://h/db", innodb).name());
     assertEquals("myrocks", Dialects.detect("jdbc:mysql://h/db", rocks).name());
     assertEquals("mytopling", Dialects.detect("jdbc:mysql://h/db", topling).name());
-    assertEquals("sqlserver", Dialects.detect("jdbc:sqlserver://h;databaseName=d", new ServerInfo("16.0", "SQL Azure", "", "d")).name());
+    assertEquals("sqlserver", Dialects.detect("jdbc:sqlserver://h;databaseName=d", new ServerInfo("16.0", "SQL Azure", "", "d", "1")).name());
     assertEquals("mytopling", Dialects.byName("MyTopling").name());
   }
 

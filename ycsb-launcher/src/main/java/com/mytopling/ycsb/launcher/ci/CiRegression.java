@@ -375,10 +375,11 @@ public final class CiRegression {
     }
     int i = 1;
     for (Path run : runs) {
-      // Summaries and raw text only: HdrHistogram logs are large and the gate does not read them.
+      // Summaries, raw text and the binding's records only: HdrHistogram logs are large and the gate does not read them.
       Path to = baseline.resolve("run-" + i++);
       Files.createDirectories(to);
-      for (String f : List.of("metadata.json", "summary.json", "load.out", "run.out", "load.err", "run.err")) {
+      for (String f : List.of("metadata.json", "summary.json", "load.out", "run.out", "load.err", "run.err",
+          "binding-load.json", "binding-run.json")) {
         if (Files.isRegularFile(run.resolve(f))) {
           Files.copy(run.resolve(f), to.resolve(f));
         }

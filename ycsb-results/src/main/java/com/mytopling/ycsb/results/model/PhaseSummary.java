@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.model;
 
+import com.mytopling.ycsb.core.record.RunRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,10 +40,17 @@ public class PhaseSummary {
   /** Status lines of the phase's stderr, in order. */
   public List<StatusSample> statusSeries = new ArrayList<>();
   /**
-   * The binding's "[mytopling] totals:" figures (rows stored/failed, reconnects, errors), when it printed them;
-   * for a merged phase, each figure summed over the clients.
+   * The binding's row totals (stored, failed, reconnects, lock_retries, errors, ...) from its record
+   * ({@link #binding}), when it has them; for a merged phase, each figure summed over the clients.
    */
   public Map<String, String> bindingTotals;
+  /**
+   * The binding's run record of a single client's phase (binding-PHASE.json, or for older folders the same facts
+   * from its lines, schema_version 0); null when there is none. A merged phase has one per client instead.
+   */
+  public RunRecord binding;
+  /** The file workload's run record of a single client's phase (fileloader-PHASE.json); null when not used. */
+  public RunRecord fileLoader;
   /**
    * Present when inserts were batched (the binding's INSERT-BATCH series): then the INSERT series times appending a
    * row to the client's buffer, not a server round trip, and the figures that describe inserts are these and the
@@ -171,7 +179,11 @@ public class PhaseSummary {
     public Double successfulOpsInCommonWindow;
     /** The client's successful operations, from its own output's return codes. */
     public Long successfulOperations;
-    /** The client's "[mytopling] totals:" line; the phase's bindingTotals are their sums. */
+    /** The client's binding totals (from its record); the phase's bindingTotals are their sums. */
     public Map<String, String> bindingTotals;
+    /** The client's binding record (client-N/binding-PHASE.json, or its lines in older folders). */
+    public RunRecord binding;
+    /** The client's file workload record, when it used the file workload. */
+    public RunRecord fileLoader;
   }
 }

@@ -16,7 +16,7 @@ public class RunSummary {
   public String kind = "measured";
   /** metadata.json as benchmark wrote it, secrets masked; null when the folder had none. */
   public Map<String, Object> metadata;
-  /** From the binding's "[mytopling] connected:" line, else from metadata.server. */
+  /** The server the binding connected to, from its record (dialect, server, engine, shards, driver, url), else metadata.server. */
   public Map<String, String> server;
   /** "load" and/or "run". */
   public Map<String, PhaseSummary> phases = new LinkedHashMap<>();

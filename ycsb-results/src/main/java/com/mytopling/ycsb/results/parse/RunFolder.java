@@ -107,13 +107,7 @@ public final class RunFolder {
       phase.warnings.add("a " + warmupS + " s warm-up was asked for but there are no HdrHistogram interval logs "
           + "(hdrhistogram.fileoutput=true): these figures include the warm-up");
     }
-    Path err = dir.resolve(phaseName + ".err");
-    if (Files.isRegularFile(err)) {
-      StderrParser.Stderr stderr = StderrParser.parse(read(err));
-      phase.statusSeries = stderr.status();
-      phase.bindingTotals = stderr.bindingTotals();
-      phase.warnings.addAll(stderr.bindingProblems());
-    }
+    readOwnFacts(dir, phaseName, phase);
     if (Files.isDirectory(hdrDir)) {
       HdrLog.filesIn(hdrDir).forEach(f -> phase.hdrLogs.add(dir.relativize(f).toString()));
     }
@@ -150,13 +144,7 @@ public final class RunFolder {
     long windowStart = phase.merge.commonWindowStartMs;
     phase.merge = null;
     phase.clients = null;
-    Path err = dir.resolve(phaseName + ".err");
-    if (Files.isRegularFile(err)) {
-      StderrParser.Stderr stderr = StderrParser.parse(read(err));
-      phase.statusSeries = stderr.status();
-      phase.bindingTotals = stderr.bindingTotals();
-      phase.warnings.addAll(stderr.bindingProblems());
-    }
+    readOwnFacts(dir, phaseName, phase);
     HdrLog.filesIn(hdrDir).forEach(f -> phase.hdrLogs.add(dir.relativize(f).toString()));
     SuccessfulOperations.fillBatchedInserts(phase);
     phase.warmup = warmup(warmupS, clock != null && clock.startMs != null
@@ -242,16 +230,15 @@ public final class RunFolder {
     for (Path clientDir : clientDirs) {
       HdrLog.filesIn(clientDir).forEach(f -> phase.hdrLogs.add(dir.relativize(f).toString()));
     }
-    BindingTotalsSum totals = new BindingTotalsSum();
+    List<Map<String, String>> totals = new ArrayList<>();
     boolean outputMissing = false;
     for (PhaseSummary.ClientFigures client : phase.clients) {
-      Path err = dir.resolve(client.client).resolve(phaseName + ".err");
-      if (Files.isRegularFile(err)) {
-        StderrParser.Stderr stderr = StderrParser.parse(read(err));
-        stderr.bindingProblems().forEach(p -> phase.warnings.add(client.client + ": " + p));
-        client.bindingTotals = stderr.bindingTotals();
-        totals.add(client.client, stderr.bindingTotals());
-      }
+      Path clientDir = dir.resolve(client.client);
+      client.binding = BindingRecords.binding(clientDir, phaseName);
+      client.fileLoader = BindingRecords.fileLoader(clientDir, phaseName);
+      BindingRecords.problems(client.binding).forEach(p -> phase.warnings.add(client.client + ": " + p));
+      client.bindingTotals = BindingRecords.totals(client.binding);
+      totals.add(client.bindingTotals);
       Path out = dir.resolve(client.client).resolve(phaseName + ".out");
       if (!Files.isRegularFile(out)) {
         phase.warnings.add(dir.relativize(out) + " missing: return codes and the client's own figures unknown");
@@ -273,8 +260,7 @@ public final class RunFolder {
             + "its successful operations in the common window wherever they fell (the figure errs low)");
       }
     }
-    phase.bindingTotals = totals.sum();
-    phase.warnings.addAll(totals.problems());
+    phase.bindingTotals = BindingRecords.sum(totals);
     phase.successfulOperations = SuccessfulOperations.count(phase);
     SuccessfulOperations.fillBatchedInserts(phase);
     if (outputMissing && SuccessfulOperations.batched(phase)) {
@@ -324,15 +310,27 @@ public final class RunFolder {
     return m.matches() ? Integer.parseInt(m.group(1)) : Integer.MAX_VALUE;
   }
 
-  private static Map<String, String> readServer(Path dir, Map<String, Object> metadata) {
-    List<Path> candidates = new ArrayList<>(List.of(dir.resolve("run.err"), dir.resolve("load.err")));
-    for (Path client : clientDirs(dir)) {
-      candidates.add(client.resolve("run.err"));
-      candidates.add(client.resolve("load.err"));
+  /**
+   * A single client's phase: its status lines (YCSB's), and the binding's and file workload's records (or, in older
+   * folders, the same facts from their lines) with the totals and problems they hold.
+   */
+  private static void readOwnFacts(Path dir, String phaseName, PhaseSummary phase) {
+    Path err = dir.resolve(phaseName + ".err");
+    if (Files.isRegularFile(err)) {
+      phase.statusSeries = StatusLineParser.parse(read(err));
     }
-    for (Path err : candidates) {
-      if (Files.isRegularFile(err)) {
-        Map<String, String> server = StderrParser.parse(read(err)).server();
+    phase.binding = BindingRecords.binding(dir, phaseName);
+    phase.fileLoader = BindingRecords.fileLoader(dir, phaseName);
+    phase.bindingTotals = BindingRecords.totals(phase.binding);
+    phase.warnings.addAll(BindingRecords.problems(phase.binding));
+  }
+
+  private static Map<String, String> readServer(Path dir, Map<String, Object> metadata) {
+    List<Path> folders = new ArrayList<>(List.of(dir));
+    folders.addAll(clientDirs(dir));
+    for (String phase : List.of("run", "load")) {
+      for (Path folder : folders) {
+        Map<String, String> server = BindingRecords.server(BindingRecords.binding(folder, phase));
         if (server != null) {
           return server;
         }

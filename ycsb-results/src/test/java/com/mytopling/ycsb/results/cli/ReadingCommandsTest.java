@@ -11,6 +11,7 @@ import com.mytopling.ycsb.results.RealYcsb;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,41 @@ class ReadingCommandsTest {
       }
     }
     return dir;
+  }
+
+  /**
+   * A run folder written before run records existed (schema version 0: the binding's and the file workload's lines
+   * only) still summarizes, and scripts read it as JSON or TSV instead of grepping its text.
+   */
+  @Test
+  void anOldRunFolderWithoutRecordsIsPrintedAsJsonAndTsv() throws Exception {
+    Path run = com.mytopling.ycsb.results.parse.Recorded.copy("two-clients-file-load", tmp);
+    try (var files = Files.walk(run)) {
+      assertFalse(files.anyMatch(f -> f.getFileName().toString().startsWith("binding-")), "no records in it");
+    }
+    CliRunner json = CliRunner.run("summarize", run.toString(), "--format", "json");
+    assertEquals(0, json.exitCode, json.toString());
+    JsonNode root = Json.mapper().readTree(json.out);
+    assertEquals("30000", root.at("/phases/load/binding_totals/stored").asText(), json.out);
+    JsonNode client0 = root.at("/phases/load/clients/0");
+    assertEquals(0, client0.at("/binding/schema_version").asInt(), client0.toString());
+    assertEquals("InnoDB", client0.at("/binding/connection/engine").asText(), client0.toString());
+    assertEquals(15000, client0.at("/file_loader/file_load/inserts_ok").asLong(), client0.toString());
+    assertEquals("InnoDB", root.at("/server/engine").asText());
+    assertFalse(Files.exists(run.resolve("summary.json")), "--format prints, it does not write");
+
+    CliRunner tsv = CliRunner.run("summarize", run.toString(), "--format", "tsv");
+    assertEquals(0, tsv.exitCode, tsv.toString());
+    List<String> lines = tsv.out.lines().toList();
+    assertEquals("run\tfield\tvalue", lines.get(0));
+    assertTrue(lines.contains(run + "\tphases.load.binding_totals.stored\t30000"), tsv.out);
+    assertTrue(lines.contains(run + "\tphases.load.clients.1.file_loader.file_load.status\tOK"), tsv.out);
+    assertTrue(lines.stream().allMatch(l -> l.split("\t", -1).length == 3), tsv.out);
+    assertFalse(tsv.out.contains("status_series"), "the time series is left out of the TSV");
+
+    CliRunner bad = CliRunner.run("summarize", run.toString(), "--format", "xml");
+    assertEquals(2, bad.exitCode, bad.toString());
+    assertEquals(1, bad.err.strip().lines().count(), bad.err);
   }
 
   @Test

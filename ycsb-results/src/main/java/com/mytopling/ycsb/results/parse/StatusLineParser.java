@@ -1,6 +1,5 @@
 package com.mytopling.ycsb.results.parse;
 
-import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.results.model.StatusSample;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,10 +10,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a phase's stderr: YCSB's status lines (-s) as a time series, and our binding's "[mytopling] connected:"
- * line for the server's identity. Everything else there (stack traces, JVM warnings) is left alone.
+ * Reads YCSB's status lines (-s) of a phase's stderr as a time series: YCSB's own output, like its final report
+ * ({@link YcsbOutputParser}). The binding's facts in the same file (connection, totals, errors) are read from its
+ * run record instead ({@link BindingRecords}); everything else there (stack traces, JVM warnings) is left alone.
  */
-public final class StderrParser {
+public final class StatusLineParser {
   /**
    * YCSB 0.17 StatusThread: "yyyy-MM-dd HH:mm:ss:SSS N sec: N operations; [X current ops/sec; ][est completion in
    * ...]", and our launcher's, which adds "N successful operations; [X successful ops/sec; ]" after the current rate.
@@ -24,72 +24,20 @@ public final class StderrParser {
       + "(?: (\\d+) successful operations;)?(?: (\\S+) successful ops/sec;)?(.*)$");
   /** "[READ: Count=51, Max=2577, Min=1, Avg=645.61, 90=1152, 99=2577, 99.9=2577, 99.99=2577]". */
   private static final Pattern SERIES = Pattern.compile("\\[([^:\\[\\]]+): ([^\\]]*)\\]");
-  private static final String BINDING_PREFIX = "[mytopling] ";
-  private static final String CONNECTED = "connected:";
-  private static final Pattern KEY_VALUE = Pattern.compile("([A-Za-z_][\\w.-]*)=(\"(?:[^\"\\\\]|\\\\.)*\"|\\S*)");
 
-  private StderrParser() {
+  private StatusLineParser() {
   }
 
-  private static final String TOTALS = "totals:";
-  private static final int MAX_PROBLEM_LINES = 5;
-
-  /**
-   * What a phase's stderr says.
-   *
-   * @param server key=values of the binding's "connected:" line, null if none
-   * @param bindingTotals key=values of the binding's last "totals:" line (rows stored/failed, errors), null if none
-   * @param bindingProblems the binding's first "error"/"fatal" lines, secrets masked, plus a count of the rest
-   */
-  public record Stderr(List<StatusSample> status, Map<String, String> server, Map<String, String> bindingTotals,
-                       List<String> bindingProblems) {
-  }
-
-  public static Stderr parse(String text) {
+  /** The status lines of a phase's stderr, in order. */
+  public static List<StatusSample> parse(String text) {
     List<StatusSample> samples = new ArrayList<>();
-    Map<String, String> server = null;
-    Map<String, String> totals = null;
-    List<String> problems = new ArrayList<>();
-    int moreProblems = 0;
     for (String line : text.split("\\R")) {
-      if (line.startsWith(BINDING_PREFIX)) {
-        String rest = line.substring(BINDING_PREFIX.length()).trim();
-        if (rest.startsWith(CONNECTED)) {
-          server = parseKeyValues(rest.substring(CONNECTED.length()));
-        } else if (rest.startsWith(TOTALS)) {
-          totals = parseKeyValues(rest.substring(TOTALS.length()));
-        } else if (rest.startsWith("error") || rest.startsWith("fatal")) {
-          if (problems.size() < MAX_PROBLEM_LINES) {
-            problems.add("binding: " + Secrets.maskUrl(rest));
-          } else {
-            moreProblems++;
-          }
-        }
-        continue;
-      }
       StatusSample sample = parseStatusLine(line);
       if (sample != null) {
         samples.add(sample);
       }
     }
-    if (moreProblems > 0) {
-      problems.add("binding: " + moreProblems + " more error lines in stderr");
-    }
-    return new Stderr(samples, server, totals, problems);
-  }
-
-  /** Key=value pairs, values with spaces in double quotes; URL passwords masked. */
-  public static Map<String, String> parseKeyValues(String text) {
-    Map<String, String> result = new LinkedHashMap<>();
-    Matcher m = KEY_VALUE.matcher(text);
-    while (m.find()) {
-      String value = m.group(2);
-      if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
-        value = value.substring(1, value.length() - 1).replace("\\\"", "\"").replace("\\\\", "\\");
-      }
-      result.put(m.group(1), Secrets.isSecretName(m.group(1)) ? Secrets.MASK : Secrets.maskUrl(value));
-    }
-    return result;
+    return samples;
   }
 
   static StatusSample parseStatusLine(String line) {
