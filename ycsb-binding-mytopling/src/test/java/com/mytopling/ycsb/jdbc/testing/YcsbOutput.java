@@ -7,7 +7,7 @@ import java.util.Map;
 public final class YcsbOutput {
   private final Map<String, String> values = new LinkedHashMap<>();
 
-  static YcsbOutput parse(String stdout) {
+  public static YcsbOutput parse(String stdout) {
     YcsbOutput o = new YcsbOutput();
     for (String line : stdout.split("\n")) {
       if (!line.startsWith("[")) {
