@@ -105,6 +105,8 @@ class ShippedFilesMatrixIT {
     String loadErr = "";
     String runOut = "";
     String runErr = "";
+    /** HdrHistogram logs of the run folder with other than one log header (YCSB's series-creation race). */
+    List<String> hdrHeaders = new ArrayList<>();
     Properties checkProps;
     MatrixTableCheck.Result table;
     /** Server statement counters (Com_insert, Com_replace) over the job; null for the embedded target. */
@@ -311,6 +313,15 @@ class ShippedFilesMatrixIT {
     try (Stream<Path> runs = Files.list(dir.resolve("runs"))) {
       run = runs.findFirst().orElseThrow(() -> new AssertionError("no run folder: " + c.job));
     }
+    try (Stream<Path> logs = Files.walk(run.resolve("hdr"))) {
+      for (Path log : logs.filter(f -> f.toString().endsWith(".hdr")).toList()) {
+        long headers = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+            .filter(l -> l.startsWith("#[Logging for: ")).count();
+        if (headers != 1) {
+          c.hdrHeaders.add(run.relativize(log) + ": " + headers + " log headers");
+        }
+      }
+    }
     c.loadOut = c.separateLoad != null ? c.separateLoad.stdout : readIfThere(run.resolve("load.out"));
     c.loadErr = c.separateLoad != null ? c.separateLoad.stderr : readIfThere(run.resolve("load.err"));
     c.runOut = readIfThere(run.resolve("run.out"));
@@ -483,6 +494,7 @@ class ShippedFilesMatrixIT {
       expect(problems, c.statements.get(statement) == rows, "server: " + c.statements + " for " + rows
           + " rows sent one per statement");
     }
+    problems.addAll(c.hdrHeaders);
     assertTrue(problems.isEmpty(), () -> c + " (" + c.seconds + " s):\n  " + String.join("\n  ", problems)
         + "\n" + c.job);
   }
