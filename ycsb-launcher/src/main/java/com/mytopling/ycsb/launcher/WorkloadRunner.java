@@ -66,7 +66,8 @@ final class WorkloadRunner {
     long maxExecutionSeconds = Long.parseLong(props.getProperty("maxexecutiontime", "0"));
     long warmupSeconds = transactions ? warmupSeconds() : 0;
 
-    Measurements.setProperties(props);
+    // Before the workload and the client threads look it up: see SerialSeriesMeasurements.
+    SerialSeriesMeasurements.install(props);
     Workload workload = newWorkload();
     err.println("Loading workload...");
     try {

@@ -104,6 +104,8 @@ class EmbeddedDataDirIT {
     assertEquals(0, r.exitCode, r::toString);
     assertTrue(r.stdout.contains("[READ], Return=OK"), r::toString);
     assertTrue(!r.stdout.contains("Return=NOT_FOUND"), r::toString);
+    // Counted by the server from the directory the phases used, not taken from their output.
+    assertEquals(50, EmbeddedRowCount.count(dir, "usertable"), "rows in the embedded table after load and run");
     assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
   }
 }

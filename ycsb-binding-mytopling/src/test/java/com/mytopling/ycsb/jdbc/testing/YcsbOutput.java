@@ -14,7 +14,7 @@ import java.util.Map;
 public final class YcsbOutput {
   private final Map<String, Double> values = new LinkedHashMap<>();
 
-  static YcsbOutput parse(String stdout) {
+  public static YcsbOutput parse(String stdout) {
     YcsbOutput o = new YcsbOutput();
     List<MeasurementLine> lines;
     try {
