@@ -2,6 +2,7 @@ package com.mytopling.ycsb.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mytopling.ycsb.core.record.RunRecordFiles;
 import com.mytopling.ycsb.jdbc.testing.TestServer;
 import com.mytopling.ycsb.jdbc.testing.TestServers;
 import com.mytopling.ycsb.jdbc.testing.Totals;
@@ -105,6 +106,9 @@ class ShippedFilesMatrixIT {
     String loadErr = "";
     String runOut = "";
     String runErr = "";
+    /** The binding's records of the load and the run phase (db.recordfile). */
+    Path loadRecord;
+    Path runRecord;
     /** HdrHistogram logs of the run folder with other than one log header (YCSB's series-creation race). */
     List<String> hdrHeaders = new ArrayList<>();
     Properties checkProps;
@@ -296,7 +300,8 @@ class ShippedFilesMatrixIT {
     if (!loadWorkload.equals(c.workload)) {
       List<String> load = new ArrayList<>(List.of("load", "mytopling", "-P", target.toString(), "-P",
           Scripts.ROOT.resolve("workloads").resolve(loadWorkload).toString(), "-p", "recordcount=" + RECORDS,
-          "-threads", Integer.toString(THREADS), "-p", "db.droptable=true"));
+          "-threads", Integer.toString(THREADS), "-p", "db.droptable=true", "-p",
+          "db.recordfile=" + dir.resolve("separate-load.json")));
       for (String kv : extra) {
         load.addAll(List.of("-p", kv));
       }
@@ -326,6 +331,8 @@ class ShippedFilesMatrixIT {
     c.loadErr = c.separateLoad != null ? c.separateLoad.stderr : readIfThere(run.resolve("load.err"));
     c.runOut = readIfThere(run.resolve("run.out"));
     c.runErr = readIfThere(run.resolve("run.err"));
+    c.loadRecord = c.separateLoad != null ? dir.resolve("separate-load.json") : RunRecordFiles.binding(run, "load");
+    c.runRecord = RunRecordFiles.binding(run, "run");
 
     YcsbOutput runOut = YcsbOutput.parse(c.runOut);
     Properties check = new Properties();
@@ -431,7 +438,7 @@ class ShippedFilesMatrixIT {
       expect(problems, !load.has("INSERT-BATCH", "Operations"), "load: rows were batched, though db.batchsize="
           + batchSize + " and jdbc.batchupdateapi=" + p.getProperty("jdbc.batchupdateapi") + " (the workload file's)");
     }
-    Totals loadTotals = totals(problems, "load", c.loadErr, true);
+    Totals loadTotals = totals(problems, "load", c.loadRecord);
     if (loadTotals != null) {
       expect(problems, loadTotals.get("stored") == RECORDS && loadTotals.get("failed") == 0,
           "load: binding totals " + loadTotals);
@@ -451,12 +458,11 @@ class ShippedFilesMatrixIT {
           + run.count("VERIFY", "Return=OK") + " of " + run.count("READ", "Operations") + " reads verified");
     }
     long runInserts = run.count("INSERT", "Return=OK");
-    // The binding prints its totals when it has something to count: a run without inserts or errors has none.
-    Totals runTotals = totals(problems, "run", c.runErr, runInserts > 0);
+    Totals runTotals = totals(problems, "run", c.runRecord);
     if (runTotals != null) {
       expect(problems, runTotals.get("stored") == runInserts && runTotals.get("failed") == 0
-          && runTotals.get("errors") == 0 && !runTotals.toString().contains("acknowledged_lost")
-          && !runTotals.toString().contains("run_phase_batching"), "run: binding totals " + runTotals
+          && runTotals.get("errors") == 0 && runTotals.get("acknowledged_lost") == 0
+          && !runTotals.runPhaseBatching(), "run: binding totals " + runTotals
           + " (YCSB acknowledged " + runInserts + " inserts)");
     }
     Properties r = c.effective;
@@ -512,11 +518,12 @@ class ShippedFilesMatrixIT {
 
   /** Every "Return=" of every series is one of {@code allowed} (INSERT-BATCH's, when named, only OK). */
   private static void onlyOk(List<String> problems, String phase, YcsbOutput out, List<String> allowed, String batch) {
-    for (Map.Entry<String, String> e : out.all().entrySet()) {
+    for (Map.Entry<String, Double> e : out.all().entrySet()) {
       String name = e.getKey();
       int ret = name.indexOf(" Return=");
       if (name.contains("-FAILED ") && name.endsWith(" Operations")) {
-        problems.add(phase + ": [" + name.substring(0, name.indexOf(' ')) + "] " + e.getValue() + " operations failed");
+        problems.add(phase + ": [" + name.substring(0, name.indexOf(' ')) + "] " + e.getValue().longValue()
+            + " operations failed");
       }
       if (ret < 0) {
         continue;
@@ -525,20 +532,21 @@ class ShippedFilesMatrixIT {
       String code = name.substring(ret + " Return=".length());
       boolean ok = series.equals(batch) ? code.equals("OK") : allowed.contains(code);
       if (!ok) {
-        problems.add(phase + ": [" + series + "], Return=" + code + ", " + e.getValue());
+        problems.add(phase + ": [" + series + "], Return=" + code + ", " + e.getValue().longValue());
       }
     }
   }
 
-  /** The binding's totals line; without one (allowed only where nothing was to be counted), all zero. */
-  private static Totals totals(List<String> problems, String phase, String stderr, boolean required) {
-    if (!required && !stderr.contains("[mytopling] totals:")) {
-      return Totals.of("[mytopling] totals: inserted rows stored=0 failed=0 errors=0");
+  /** The binding's totals from its record of the phase; a missing or unfinished record is a problem. */
+  private static Totals totals(List<String> problems, String phase, Path record) {
+    if (!Files.exists(record)) {
+      problems.add(phase + ": the binding wrote no record (" + record + ")");
+      return null;
     }
     try {
-      return Totals.of(stderr);
-    } catch (AssertionError e) {
-      problems.add(phase + ": no binding totals line");
+      return Totals.of(record);
+    } catch (AssertionError | RuntimeException e) {
+      problems.add(phase + ": binding record " + record + ": " + e.getMessage());
       return null;
     }
   }
