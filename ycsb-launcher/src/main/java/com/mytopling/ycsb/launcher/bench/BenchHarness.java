@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.launcher.bench;
 
+import static com.mytopling.ycsb.core.cli.CliValues.valued;
+
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
@@ -10,6 +12,8 @@ import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
 import com.mytopling.ycsb.results.parse.RunLoader;
 import java.io.File;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -71,27 +75,26 @@ public final class BenchHarness {
   public static void main(String[] args) {
     Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
     String pw = System.getenv("YCSB_DB_PASSWORD");
-    System.exit(new BenchHarness(root, System.out, System.err, pw == null || pw.isEmpty() ? "ycsb" : pw).run(args));
+    // The summary it prints is summary.md's text (UTF-8, with "µs"): the same bytes on stdout, whatever the locale
+    // (under LANG=C the JVM would print '?' for µ).
+    PrintStream utf8Out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+    System.exit(new BenchHarness(root, utf8Out, System.err, pw == null || pw.isEmpty() ? "ycsb" : pw).run(args));
   }
 
   static Options options() {
     Options o = new Options();
-    o.addOption(opt("port", "P", "port of the private server (default 3309; MyRocks on P+2)"));
-    o.addOption(opt("runs", "N", "rounds of each case (default 3)"));
-    o.addOption(opt("only", "SECTION", "run, load, rocksdb or memory (default all)"));
-    o.addOption(opt("records", "N", "records of the run phase's table (default 200000)"));
-    o.addOption(opt("ops", "N", "operations of each run-phase client (default 2000000)"));
-    o.addOption(opt("threads", "N", "run-phase threads (default 16)"));
-    o.addOption(opt("load-records", "N", "rows of each load (default 1000000)"));
-    o.addOption(opt("memory-records", "LIST", "record counts of the memory section (default \"1000000 10000000\")"));
-    o.addOption(opt("buffer-pool", "SIZE", "server buffer pool / block cache (default 2G)"));
-    o.addOption(opt("out", "DIR", "results folder (default results/bench/DATE)"));
+    o.addOption(valued("port", "P", "port of the private server (default 3309; MyRocks on P+2)"));
+    o.addOption(valued("runs", "N", "rounds of each case (default 3)"));
+    o.addOption(valued("only", "SECTION", "run, load, rocksdb or memory (default all)"));
+    o.addOption(valued("records", "N", "records of the run phase's table (default 200000)"));
+    o.addOption(valued("ops", "N", "operations of each run-phase client (default 2000000)"));
+    o.addOption(valued("threads", "N", "run-phase threads (default 16)"));
+    o.addOption(valued("load-records", "N", "rows of each load (default 1000000)"));
+    o.addOption(valued("memory-records", "LIST", "record counts of the memory section (default \"1000000 10000000\")"));
+    o.addOption(valued("buffer-pool", "SIZE", "server buffer pool / block cache (default 2G)"));
+    o.addOption(valued("out", "DIR", "results folder (default results/bench/DATE)"));
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
-  }
-
-  private static Option opt(String name, String arg, String desc) {
-    return Option.builder().longOpt(name).hasArg().argName(arg).desc(desc).build();
   }
 
   /** The job's settings, checked before anything starts. */
