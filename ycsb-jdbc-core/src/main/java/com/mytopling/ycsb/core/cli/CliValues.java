@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 
@@ -162,6 +163,11 @@ public final class CliValues {
       throw new UsageException(name + ": " + text.strip() + " is out of range (0 to " + Long.MAX_VALUE + " bytes)");
     }
     return n << shift;
+  }
+
+  /** A long option taking one value, {@code --name ARG}, with its --help line: how every tool declares one. */
+  public static Option valued(String name, String arg, String desc) {
+    return Option.builder().longOpt(name).hasArg().argName(arg).desc(desc).build();
   }
 
   /** How the user typed an option: -p, --records. */

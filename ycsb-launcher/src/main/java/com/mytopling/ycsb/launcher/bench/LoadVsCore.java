@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.launcher.bench;
 
+import static com.mytopling.ycsb.core.cli.CliValues.valued;
+
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
@@ -58,18 +60,14 @@ public final class LoadVsCore {
 
   static Options options() {
     Options o = new Options();
-    o.addOption(opt("url", "JDBC_URL", "the server (e.g. jdbc:mysql://127.0.0.1:3307/ycsb)"));
-    o.addOption(opt("user", "U", "user (default ycsb)"));
-    o.addOption(opt("records", "N", "reviews and records loaded (default 20000)"));
-    o.addOption(opt("threads", "T", "client threads (default 8)"));
-    o.addOption(opt("repeat", "R", "rounds (default 2)"));
-    o.addOption(opt("work", "DIR", "data file and run folders (default $TMPDIR/fileloader-load-bench)"));
+    o.addOption(valued("url", "JDBC_URL", "the server (e.g. jdbc:mysql://127.0.0.1:3307/ycsb)"));
+    o.addOption(valued("user", "U", "user (default ycsb)"));
+    o.addOption(valued("records", "N", "reviews and records loaded (default 20000)"));
+    o.addOption(valued("threads", "T", "client threads (default 8)"));
+    o.addOption(valued("repeat", "R", "rounds (default 2)"));
+    o.addOption(valued("work", "DIR", "data file and run folders (default $TMPDIR/fileloader-load-bench)"));
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
-  }
-
-  private static Option opt(String name, String arg, String desc) {
-    return Option.builder().longOpt(name).hasArg().argName(arg).desc(desc).build();
   }
 
   public int run(String[] args) {

@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.launcher.ci;
 
+import static com.mytopling.ycsb.core.cli.CliValues.valued;
+
 import com.mytopling.ycsb.containers.ContainerException;
 import com.mytopling.ycsb.containers.DockerEngine;
 import com.mytopling.ycsb.containers.ServerContainer;
@@ -95,28 +97,28 @@ public final class CiRegression {
 
   static Options options() {
     Options o = new Options();
-    o.addOption(opt("server", "KIND", "auto (default: a container when a Docker engine answers, else mariadb), "
+    o.addOption(valued("server", "KIND", "auto (default: a container when a Docker engine answers, else mariadb), "
         + "container (Testcontainers; 'docker' is the same), mariadb (Debian MariaDB via scripts/start-mariadb)"));
-    o.addOption(opt("image", "IMAGE", "server image of a container (default " + ServerContainer.DEFAULT_IMAGE
+    o.addOption(valued("image", "IMAGE", "server image of a container (default " + ServerContainer.DEFAULT_IMAGE
         + "); in A/B mode the candidate's"));
-    o.addOption(opt("port", "P", "port of the server on 127.0.0.1 (default " + DEFAULT_PORT + "; A/B: the baseline "
+    o.addOption(valued("port", "P", "port of the server on 127.0.0.1 (default " + DEFAULT_PORT + "; A/B: the baseline "
         + "image's container gets P+1)"));
-    o.addOption(opt("runs", "N", "measured runs (per side in A/B mode; default " + STORED_RUNS + ", A/B " + AB_RUNS
+    o.addOption(valued("runs", "N", "measured runs (per side in A/B mode; default " + STORED_RUNS + ", A/B " + AB_RUNS
         + ")"));
-    o.addOption(opt("warmup", "N", "discarded warm-up runs first (per side; default 1)"));
-    o.addOption(opt("workload", "NAME", "workload (default workloada)"));
-    o.addOption(opt("records", "N", "records loaded by each run (default 50000)"));
-    o.addOption(opt("operations", "N", "operations of each run phase (default 200000)"));
-    o.addOption(opt("threads", "N", "client threads (default 4)"));
-    o.addOption(opt("phases", "LIST", "phases gated: run,load (default; A/B: run), run or load; load is gated on "
+    o.addOption(valued("warmup", "N", "discarded warm-up runs first (per side; default 1)"));
+    o.addOption(valued("workload", "NAME", "workload (default workloada)"));
+    o.addOption(valued("records", "N", "records loaded by each run (default 50000)"));
+    o.addOption(valued("operations", "N", "operations of each run phase (default 200000)"));
+    o.addOption(valued("threads", "N", "client threads (default 4)"));
+    o.addOption(valued("phases", "LIST", "phases gated: run,load (default; A/B: run), run or load; load is gated on "
         + "throughput only"));
-    o.addOption(opt("max-drop", "PCT", "largest accepted drop of median throughput (default " + STORED_MAX_DROP
+    o.addOption(valued("max-drop", "PCT", "largest accepted drop of median throughput (default " + STORED_MAX_DROP
         + ", A/B " + AB_MAX_DROP + ")"));
-    o.addOption(opt("max-p99-rise", "PCT", "largest accepted rise of a median p99 (default " + STORED_MAX_P99_RISE
+    o.addOption(valued("max-p99-rise", "PCT", "largest accepted rise of a median p99 (default " + STORED_MAX_P99_RISE
         + ", A/B " + AB_MAX_P99_RISE + ")"));
-    o.addOption(opt("alpha", "P", "significance level of the one-sided test (default 0.05)"));
-    o.addOption(opt("out", "DIR", "where the runs go (default results/ci/DATE-TIME)"));
-    o.addOption(opt("baseline", "DIR", "stored baseline (default results/baselines/ci-SERVER-WORKLOAD)"));
+    o.addOption(valued("alpha", "P", "significance level of the one-sided test (default 0.05)"));
+    o.addOption(valued("out", "DIR", "where the runs go (default results/ci/DATE-TIME)"));
+    o.addOption(valued("baseline", "DIR", "stored baseline (default results/baselines/ci-SERVER-WORKLOAD)"));
     o.addOption(Option.builder().longOpt("record-baseline").desc("record the runs as the stored baseline").build());
     o.addOption(Option.builder().longOpt("allow-busy")
         .desc("record a baseline although the machine is busy (it is marked busy)").build());
@@ -124,21 +126,17 @@ public final class CiRegression {
         + "interleaved").build());
     o.addOption(Option.builder().longOpt("unpaired").desc("A/B: judge the runs as two unpaired samples (Mann-Whitney "
         + "U) instead of as pairs (Wilcoxon signed-rank on the pairs' ratios)").build());
-    o.addOption(opt("baseline-image", "IMAGE", "A/B: the baseline's server image (default: the same as --image)"));
-    o.addOption(opt("baseline-props", "FILE", "A/B: properties only the baseline runs with"));
-    o.addOption(opt("candidate-props", "FILE", "A/B: properties only the candidate runs with"));
-    o.addOption(opt("baseline-rev", "REV", "A/B: the baseline runs with this git revision of the harness, built in "
+    o.addOption(valued("baseline-image", "IMAGE", "A/B: the baseline's server image (default: the same as --image)"));
+    o.addOption(valued("baseline-props", "FILE", "A/B: properties only the baseline runs with"));
+    o.addOption(valued("candidate-props", "FILE", "A/B: properties only the candidate runs with"));
+    o.addOption(valued("baseline-rev", "REV", "A/B: the baseline runs with this git revision of the harness, built in "
         + "a worktree"));
-    o.addOption(opt("candidate-throttle", "PCT", "A/B: the candidate is the baseline with YCSB's target set, before "
+    o.addOption(valued("candidate-throttle", "PCT", "A/B: the candidate is the baseline with YCSB's target set, before "
         + "each of its runs, to PCT of the baseline's latest throughput (a known slowdown, to check the gate sees it)"));
-    o.addOption(opt("power-check", "N", "A/B: N times each, a candidate throttled to --candidate-throttle "
+    o.addOption(valued("power-check", "N", "A/B: N times each, a candidate throttled to --candidate-throttle "
         + "(default 90%) and the baseline against itself; exit 0 when every throttled one is flagged and no other"));
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
-  }
-
-  private static Option opt(String name, String arg, String desc) {
-    return Option.builder().longOpt(name).hasArg().argName(arg).desc(desc).build();
   }
 
   int run(String[] args) {

@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.launcher.jobs;
 
+import static com.mytopling.ycsb.core.cli.CliValues.valued;
+
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
@@ -67,23 +69,19 @@ public final class ReproduceReviews {
 
   static Options options() {
     Options o = new Options();
-    o.addOption(opt("file", "FILE", "the SNAP file (the real movies.txt.gz, 7.9 M reviews); default: synthesise "
+    o.addOption(valued("file", "FILE", "the SNAP file (the real movies.txt.gz, 7.9 M reviews); default: synthesise "
         + "--records reviews with scripts/dataset synth"));
-    o.addOption(opt("records", "N", "reviews synthesised (default 200000, about 200 MB)"));
-    o.addOption(opt("engines", "LIST", "innodb, rocksdb or both (default \"innodb rocksdb\"; spaces or commas)"));
-    o.addOption(opt("limits", "LIST", "server memory per read phase: unlimited or a size like 8G, 512M, 1024 (MB) "
+    o.addOption(valued("records", "N", "reviews synthesised (default 200000, about 200 MB)"));
+    o.addOption(valued("engines", "LIST", "innodb, rocksdb or both (default \"innodb rocksdb\"; spaces or commas)"));
+    o.addOption(valued("limits", "LIST", "server memory per read phase: unlimited or a size like 8G, 512M, 1024 (MB) "
         + "(default \"unlimited 2G 1G 512M\")"));
-    o.addOption(opt("threads", "N", "client threads (default 16)"));
-    o.addOption(opt("operations", "N", "operations of each read phase (default 200000)"));
-    o.addOption(opt("port", "P", "InnoDB server's port; MyRocks' is P+1 (default 3341)"));
-    o.addOption(opt("out", "DIR", "results and server data (default .local/reproduce-reviews)"));
+    o.addOption(valued("threads", "N", "client threads (default 16)"));
+    o.addOption(valued("operations", "N", "operations of each read phase (default 200000)"));
+    o.addOption(valued("port", "P", "InnoDB server's port; MyRocks' is P+1 (default 3341)"));
+    o.addOption(valued("out", "DIR", "results and server data (default .local/reproduce-reviews)"));
     o.addOption(Option.builder().longOpt("keep").desc("keep the servers' data directories").build());
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
-  }
-
-  private static Option opt(String name, String arg, String desc) {
-    return Option.builder().longOpt(name).hasArg().argName(arg).desc(desc).build();
   }
 
   public int run(String[] args) {

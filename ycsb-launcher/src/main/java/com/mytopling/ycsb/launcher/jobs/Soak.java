@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.launcher.jobs;
 
+import static com.mytopling.ycsb.core.cli.CliValues.valued;
+
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
@@ -50,24 +52,20 @@ public final class Soak {
 
   static Options options() {
     Options o = new Options();
-    o.addOption(opt("target", "name|FILE", "embedded (default), mysql, mariadb, myrocks, mytopling, sqlserver, "
+    o.addOption(valued("target", "name|FILE", "embedded (default), mysql, mariadb, myrocks, mytopling, sqlserver, "
         + "azure-sql, or a db properties file"));
-    o.addOption(opt("workload", "NAME|FILE", "a file in workloads/ (default workloada) or a path"));
-    o.addOption(opt("rate", "OPS", "operations per second (default 2000)"));
-    o.addOption(opt("minutes", "M", "length of the run (default 30)"));
-    o.addOption(opt("seconds", "S", "length of the run in seconds (instead of --minutes)"));
-    o.addOption(opt("records", "N", "records loaded (default 100000)"));
-    o.addOption(opt("threads", "N", "client threads (default 4)"));
-    o.addOption(opt("interval", "S", "seconds between samples (default 10)"));
+    o.addOption(valued("workload", "NAME|FILE", "a file in workloads/ (default workloada) or a path"));
+    o.addOption(valued("rate", "OPS", "operations per second (default 2000)"));
+    o.addOption(valued("minutes", "M", "length of the run (default 30)"));
+    o.addOption(valued("seconds", "S", "length of the run in seconds (instead of --minutes)"));
+    o.addOption(valued("records", "N", "records loaded (default 100000)"));
+    o.addOption(valued("threads", "N", "client threads (default 4)"));
+    o.addOption(valued("interval", "S", "seconds between samples (default 10)"));
     o.addOption(Option.builder().longOpt("skip-load").desc("run on the existing table").build());
-    o.addOption(opt("out", "DIR", "output folder (default results/soak/DATE-TARGET-WORKLOAD)"));
+    o.addOption(valued("out", "DIR", "output folder (default results/soak/DATE-TARGET-WORKLOAD)"));
     o.addOption(Option.builder("p").hasArg().argName("name=value").desc("extra property (repeatable)").build());
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
-  }
-
-  private static Option opt(String name, String arg, String desc) {
-    return Option.builder().longOpt(name).hasArg().argName(arg).desc(desc).build();
   }
 
   public int run(String[] args) {
