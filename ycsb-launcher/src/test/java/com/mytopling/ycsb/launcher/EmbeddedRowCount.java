@@ -37,7 +37,7 @@ final class EmbeddedRowCount {
   }
 
   public static void main(String[] args) throws Exception {
-    EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(Path.of(args[0]), 0, new PrintStream(System.err, true));
+    EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(Path.of(args[0]), new PrintStream(System.err, true));
     try (Connection c = DriverManager.getConnection(db.jdbcUrl(), "root", null); Statement s = c.createStatement();
          ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + args[1])) {
       rs.next();

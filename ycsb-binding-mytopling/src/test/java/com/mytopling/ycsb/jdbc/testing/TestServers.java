@@ -161,7 +161,7 @@ public final class TestServers {
   private static TestServer embedded() throws Missing {
     Path root = Path.of(System.getProperty("user.dir"), "target", "embedded-mariadb-test").toAbsolutePath();
     try {
-      EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(root, 0, new PrintStream(System.err, true));
+      EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(root, new PrintStream(System.err, true));
       return new TestServer("embedded MariaDB 11.4", db.jdbcUrl(), "root", null, "InnoDB");
     } catch (SetupException e) {
       throw missingFatal("embedded MariaDB for tests: " + e.getMessage());

