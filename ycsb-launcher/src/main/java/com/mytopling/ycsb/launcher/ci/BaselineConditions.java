@@ -32,6 +32,8 @@ public final class BaselineConditions {
   /** Share of all cores' time in use over a few seconds before the first run, in percent. */
   public Double cpuBusyPercent;
   public Boolean busy;
+  /** The machine and how fast one of its cores hashed (absent in baselines recorded before fingerprints). */
+  public HostFingerprint host;
   public String server;
   public String workload;
   public Long records;
@@ -50,6 +52,7 @@ public final class BaselineConditions {
     Double share = cpuBusyShare();
     c.cpuBusyPercent = share == null ? null : Math.round(share * 1000) / 10.0;
     c.busy = share != null && share > BUSY_CPU_SHARE;
+    c.host = HostFingerprint.measure();
     c.server = server.identity();
     c.workload = job.workload();
     c.records = job.records();
@@ -77,6 +80,25 @@ public final class BaselineConditions {
     if (!Objects.equals(recorded, now)) {
       d.add(name + " " + recorded + " when recorded, " + now + " now");
     }
+  }
+
+  /**
+   * Why this baseline's absolute figures cannot decide a job measured under {@code now}: null when they can (the
+   * machine that recorded them, running as fast as then, and not busy now). A baseline measured elsewhere is still
+   * worth reading beside the job's figures, so the gate then reports instead of failing.
+   */
+  String whyNotGated(BaselineConditions now) {
+    if (host == null) {
+      return "baseline without a host fingerprint (recorded by an older harness)";
+    }
+    String why = host.whyNotComparable(now.host);
+    if (why != null) {
+      return why.startsWith("another machine") ? "baseline from " + why : why;
+    }
+    if (Boolean.TRUE.equals(now.busy)) {
+      return "this machine is busy now (" + now.cpuBusyPercent + " % of its CPU in use before the first run)";
+    }
+    return null;
   }
 
   /** "recorded DATE on N cores (load L), SERVER, harness V". */

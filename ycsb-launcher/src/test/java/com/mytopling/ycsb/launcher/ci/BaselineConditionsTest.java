@@ -26,7 +26,19 @@ class BaselineConditionsTest {
     c.loadAverage1m = 0.12;
     c.busy = false;
     c.gitRevision = "0123456789abcdef";
+    c.host = host();
     return c;
+  }
+
+  private static HostFingerprint host() {
+    HostFingerprint h = new HostFingerprint();
+    h.cpuModel = "Intel(R) Xeon(R) Processor";
+    h.cores = 2;
+    h.memoryMib = 24_000L;
+    h.kernel = "6.1.0-27-amd64";
+    h.machineId = "00112233aabbccdd";
+    h.calibrationMbPerSecond = 1000.0;
+    return h;
   }
 
   @Test
@@ -65,5 +77,56 @@ class BaselineConditionsTest {
     c.busy = true;
     c.loadAverage1m = 2.5;
     assertTrue(c.describe().contains("load average 2.5, BUSY"), c.describe());
+  }
+
+  @Test
+  void onlyTheRecordingMachineInTheSameStateIsGated() {
+    BaselineConditions now = recorded();
+    now.host.calibrationMbPerSecond = 1100.0; // within 15%
+    assertEquals(null, recorded().whyNotGated(now));
+  }
+
+  @Test
+  void anotherMachineOfTheSameKindIsReportedNotGated() {
+    BaselineConditions now = recorded();
+    now.host.machineId = "ffeeddccbbaa9988";
+    String why = recorded().whyNotGated(now);
+    assertEquals("baseline from another machine (machine id 00112233aabbccdd then, ffeeddccbbaa9988 now)", why);
+    now.host.kernel = "6.1.0-28-amd64";
+    assertTrue(recorded().whyNotGated(now).contains("; kernel 6.1.0-27-amd64 then, 6.1.0-28-amd64 now"));
+  }
+
+  @Test
+  void theSameMachineRunningSlowerIsReportedNotGated() {
+    BaselineConditions now = recorded();
+    now.host.calibrationMbPerSecond = 700.0;
+    assertEquals("the same machine, but one core hashes -30% slower than when recorded (700 MB/s now, 1000 then; "
+        + "more than 15% apart)", recorded().whyNotGated(now));
+  }
+
+  @Test
+  void aBusyMachineIsReportedNotGated() {
+    BaselineConditions now = recorded();
+    now.busy = true;
+    now.cpuBusyPercent = 61.5;
+    assertEquals("this machine is busy now (61.5 % of its CPU in use before the first run)",
+        recorded().whyNotGated(now));
+  }
+
+  @Test
+  void baselinesWithoutAFingerprintAreReportedNotGated() {
+    BaselineConditions old = recorded();
+    old.host = null;
+    assertEquals("baseline without a host fingerprint (recorded by an older harness)", old.whyNotGated(recorded()));
+    BaselineConditions noId = recorded();
+    noId.host.machineId = null;
+    assertEquals("the machine's identity is unknown (no /etc/machine-id)", noId.whyNotGated(recorded()));
+  }
+
+  @Test
+  void theCalibrationMeasuresSomething() {
+    HostFingerprint here = HostFingerprint.measure();
+    assertTrue(here.calibrationMbPerSecond > 0, here.describe());
+    assertTrue(here.cores >= 1, here.describe());
   }
 }
