@@ -67,8 +67,8 @@ class DbTargetTest {
 
   @Test
   void theEmbeddedServersStartLimitIsAProperty() throws Exception {
-    assertEquals(120_000, DbTarget.from(props(), Map.of()).embeddedServer.startTimeoutMs());
-    assertEquals(300_000, DbTarget.from(props("db.embedded.starttimeout", "300000"), Map.of()).embeddedServer.startTimeoutMs());
+    assertEquals(300_000, DbTarget.from(props(), Map.of()).embeddedServer.startTimeoutMs());
+    assertEquals(600_000, DbTarget.from(props("db.embedded.starttimeout", "600000"), Map.of()).embeddedServer.startTimeoutMs());
     ConfigException e = assertThrows(ConfigException.class,
         () -> DbTarget.from(props("db.embedded.starttimeout", "2m"), Map.of()));
     assertEquals("db.embedded.starttimeout: '2m' is not a whole number", e.getMessage());
