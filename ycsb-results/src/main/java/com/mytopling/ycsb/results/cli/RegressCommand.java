@@ -7,7 +7,7 @@ import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
 import com.mytopling.ycsb.results.parse.RunLoader;
-import com.mytopling.ycsb.results.stats.MannWhitneyU;
+import com.mytopling.ycsb.results.stats.RankTests;
 import com.mytopling.ycsb.results.stats.RegressionCheck;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -211,7 +211,7 @@ final class RegressCommand implements Command {
     if (runs.size() < MIN_RUNS_PER_SIDE) {
       throw new ReportException(option + " has " + runs.size() + " run(s); at least " + MIN_RUNS_PER_SIDE
           + " per side are needed to tell a change from noise (5 recommended: with n runs per side the test's "
-          + "smallest p is " + String.format(Locale.ROOT, "%.3f", MannWhitneyU.floor(runs.size(), runs.size())) + ")");
+          + "smallest p is " + String.format(Locale.ROOT, "%.3f", RankTests.bestUnpaired(runs.size(), runs.size())) + ")");
     }
     return runs;
   }
