@@ -14,6 +14,7 @@ import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.cli.ReportCli;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.parse.RunLoader;
+import com.mytopling.ycsb.results.stats.GateSchedule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -214,7 +215,9 @@ public final class CiRegression {
     // Checked now, not when the gate reads them after every run has been made.
     CliValues.percent("--max-drop", job.maxDrop(), 100);
     CliValues.percent("--max-p99-rise", job.maxP99Rise(), 10_000);
-    CliValues.probability("--alpha", job.alpha());
+    double alpha = CliValues.probability("--alpha", job.alpha());
+    // A schedule that can never fail is refused before any server starts or run is made.
+    GateSchedule.check(job.paired(), runs, runs, alpha);
     Map<String, String> baselineProps = props(cl, "baseline-props");
     Map<String, String> candidateProps = props(cl, "candidate-props");
     Double throttle = null;

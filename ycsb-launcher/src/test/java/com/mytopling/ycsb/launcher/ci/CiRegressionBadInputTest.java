@@ -54,6 +54,18 @@ class CiRegressionBadInputTest {
     assertRejected("compare the baseline with itself", "--ab", "--power-check", "2", "--baseline-image", "mysql:8.0");
   }
 
+  /** Issue 20.7: an A/B schedule whose best p is above alpha would always pass; refused before any server starts. */
+  @Test
+  void schedulesThatCanNeverFailAreRefused() {
+    assertRejected("4 pairs can never show a regression at alpha 0.0500: the Wilcoxon signed-rank test's smallest "
+        + "possible p with them is 0.0625; use at least 5 pairs", "--ab", "--runs", "4");
+    assertRejected("3 pairs can never show", "--ab", "--runs", "3");
+    assertRejected("use at least 7 pairs", "--ab", "--runs", "6", "--alpha", "0.01");
+    assertRejected("3 baseline and 3 candidate runs can never show a regression at alpha 0.0400: the Mann-Whitney",
+        "--ab", "--unpaired", "--runs", "3", "--alpha", "0.04");
+    assertRejected("use at least 4 runs a side", "--runs", "3", "--alpha", "0.02");
+  }
+
   @Test
   void secretsInSidePropertiesAreRefusedWithoutBeingPrinted() throws Exception {
     Path props = tmp.resolve("b.properties");
