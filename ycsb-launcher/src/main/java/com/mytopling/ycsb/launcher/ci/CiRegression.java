@@ -101,7 +101,7 @@ public final class CiRegression {
     o.addOption(valued("server", "KIND", "auto (default: a container when a Docker engine answers, else mariadb), "
         + "container (Testcontainers; 'docker' is the same), mariadb (Debian MariaDB via scripts/start-mariadb)"));
     o.addOption(valued("image", "IMAGE", "server image of a container (default " + ServerContainer.DEFAULT_IMAGE
-        + "); in A/B mode the candidate's"));
+        + "); in A/B mode the candidate's image (the baseline's is --baseline-image)"));
     o.addOption(valued("port", "P", "port of the server on 127.0.0.1 (default " + DEFAULT_PORT + "; A/B: the baseline "
         + "image's container gets P+1)"));
     o.addOption(valued("runs", "N", "measured runs (per side in A/B mode; default " + STORED_RUNS + ", A/B " + AB_RUNS

@@ -66,6 +66,15 @@ class CiRegressionBadInputTest {
     assertRejected("use at least 4 runs a side", "--runs", "3", "--alpha", "0.02");
   }
 
+  /** Issue 24: the --image line of --help stopped at "the candidate's". */
+  @Test
+  void helpSaysWhatImageIsInAbMode() {
+    String[] r = run("--help");
+    assertEquals("0", r[0], r[2]);
+    String help = r[1].replaceAll("\\s+", " ");
+    assertTrue(help.contains("in A/B mode the candidate's image (the baseline's is --baseline-image)"), r[1]);
+  }
+
   @Test
   void secretsInSidePropertiesAreRefusedWithoutBeingPrinted() throws Exception {
     Path props = tmp.resolve("b.properties");
