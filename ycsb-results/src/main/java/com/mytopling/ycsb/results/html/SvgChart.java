@@ -271,6 +271,11 @@ final class SvgChart {
       if (!yLog && yMin > 0 && yMin < yMax * 0.5) {
         yMin = 0;
       }
+      if (!yLog && !(yMax > yMin)) {
+        // A flat line: from 0 (or below it) to a tenth above it, not an axis of no height.
+        yMin = Math.min(0, yMin);
+        yMax = yMax > 0 ? yMax * 1.1 : yMin + 1;
+      }
       boolean time = chart.getXAxisTitle() != null && chart.getXAxisTitle().startsWith("seconds");
       Axis xa = Axis.of(xMin, xMax, xLog, LEFT, WIDTH - RIGHT);
       Axis ya = Axis.of(yMin, yMax, yLog, TOP + PLOT_HEIGHT, TOP);

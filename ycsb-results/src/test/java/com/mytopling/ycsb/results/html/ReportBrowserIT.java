@@ -294,4 +294,21 @@ class ReportBrowserIT {
       assertTrue(all.contains("property.recordcount"), "the setup is printed open");
     }
   }
+
+  @Test
+  void aHistoryShowsItsChangePointFirstAndItsCharts() throws Exception {
+    Path page = ReportPages.history(tmp.resolve("history"));
+    check(page, 3);
+    browser.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 800));
+    browser.get(page.toUri().toString());
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> changes = (List<Map<String, Object>>) browser.executeScript("return Array.from("
+        + "document.querySelectorAll('#headline [data-change-point]')).map(e => ({at: e.dataset.changePoint,"
+        + " bottom: e.getBoundingClientRect().bottom}))");
+    assertEquals(1, changes.size(), changes.toString());
+    assertEquals("7", changes.get(0).get("at"));
+    assertTrue(((Number) changes.get(0).get("bottom")).doubleValue() <= 800, "on the first screen");
+    fitsTheWidthWithoutErrors(page);
+    browser.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 1600));
+  }
 }
