@@ -52,6 +52,7 @@ class CiRegressionBadInputTest {
     assertRejected("--max-drop: 120% is out of range (0% to below 100%)", "--ab", "--max-drop", "120%");
     assertRejected("--alpha: 1.5 is out of range (above 0 to below 1)", "--alpha", "1.5");
     assertRejected("compare the baseline with itself", "--ab", "--power-check", "2", "--baseline-image", "mysql:8.0");
+    assertRejected("--power-check measures the gate, not the build", "--ab", "--power-check", "2", "--history", "/tmp/h");
   }
 
   /** Issue 20.7: an A/B schedule whose best p is above alpha would always pass; refused before any server starts. */
