@@ -69,8 +69,9 @@ final class HistoryCommand implements Command {
       for (History.Metric m : s.metrics()) {
         b.append("  ").append(m.name()).append(": ");
         if (m.changes().isEmpty()) {
-          b.append("no change point").append(pts.size() < 2 * ChangePoints.MIN_SEGMENT
-              ? " (fewer than " + 2 * ChangePoints.MIN_SEGMENT + " points: none can be found)" : "").append('\n');
+          int after = ChangePoints.pointsNeededAfter(pts.size());
+          b.append("no change point").append(after < 0 ? " (" + pts.size() + " points: too few for the test to name "
+              + "one; about 14 are needed)" : " (one is named once " + after + " points after it exist)").append('\n');
           continue;
         }
         b.append(m.changes().size()).append(m.changes().size() == 1 ? " change point" : " change points").append('\n');

@@ -29,7 +29,7 @@ import org.apache.commons.statistics.inference.TTest;
  * in a history of 30 gate jobs (each the median of 5 runs) found in every one, at the planted run in 94 %.
  */
 public final class ChangePoints {
-  /** Fewest values on either side of a change point: a change is named once this many runs after it exist. */
+  /** Fewest values on either side of a change point (see also {@link #pointsNeededAfter}). */
   public static final int MIN_SEGMENT = 3;
   public static final int PERMUTATIONS = 999;
   /** Permutation test threshold: at most one shuffle of 999 as divergent as the candidate. */
@@ -47,6 +47,30 @@ public final class ChangePoints {
   }
 
   private ChangePoints() {
+  }
+
+  /**
+   * Fewest points that must follow a change in a series of n points before it can be named, or -1 when no change can
+   * be named in so short a series. The permutation test's p cannot fall below about 2/C(n, k) for a change k points
+   * from an end (only the shuffles that put the same k values at either end are as divergent), so it reaches the
+   * threshold reliably once C(n, k) is at least four times the threshold's reciprocal: 14 points in all (5 after the
+   * change); 4 after it in a series of 20; 3 from 24 points on.
+   */
+  public static int pointsNeededAfter(int n) {
+    for (int k = MIN_SEGMENT; k <= n / 2; k++) {
+      if (binomial(n, k) >= 4 / PERMUTATION_ALPHA) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  private static double binomial(int n, int k) {
+    double c = 1;
+    for (int i = 1; i <= k; i++) {
+      c = c * (n - k + i) / i;
+    }
+    return c;
   }
 
   /** The series' change points in order; the means are those of the segments between neighbouring change points. */

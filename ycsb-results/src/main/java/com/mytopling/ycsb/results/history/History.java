@@ -20,8 +20,8 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * A history of runs (scripts/report history): points in time, each a gate job's runs (a history entry) or one run
- * folder, grouped into one series per setup (target, workload, records, operations, threads, clients, server
+ * A history of runs (scripts/report history): points in time, each a gate job's runs (a history entry, or a
+ * scripts/ci-regression output folder) or one run folder, grouped into one series per setup (target, workload, records, operations, threads, clients, server
  * version) and ordered by time; each series' throughput of successful operations and p99 per operation, with their
  * change points ({@link ChangePoints}). A point's figure is the median of its runs.
  */
@@ -87,6 +87,15 @@ public final class History {
     if (!Files.isDirectory(path)) {
       throw new ReportException(path + ": no such run folder or history");
     }
+    List<Path> jobRuns = jobRuns(path);
+    if (!jobRuns.isEmpty()) {
+      // A scripts/ci-regression output folder: its measured runs (A/B: the candidate's) are one point.
+      List<RunSummary> runs = jobRuns.stream().map(RunLoader::load).toList();
+      Object start = runs.get(0).metadata == null ? null : runs.get(0).metadata.get("start_time");
+      points.add(new Point(path.getFileName().toString(), start == null ? null : String.valueOf(start), null,
+          image(runs.get(0)), runs));
+      return;
+    }
     if (!top) {
       return;
     }
@@ -100,6 +109,30 @@ public final class History {
       }
     } catch (IOException e) {
       throw new ReportException(path + ": cannot list (" + e.getMessage() + ")");
+    }
+  }
+
+  /**
+   * The measured runs of a gate job's folder (scripts/ci-regression --out): run-NN folders holding a run, or in an A/B
+   * job the candidate's (B/run-NN); empty for anything else.
+   */
+  private static List<Path> jobRuns(Path dir) {
+    Path side = Files.isDirectory(dir.resolve("B")) ? dir.resolve("B") : dir;
+    try (Stream<Path> children = Files.list(side)) {
+      List<Path> runs = new ArrayList<>();
+      for (Path run : children.filter(p -> p.getFileName().toString().startsWith("run-")).sorted().toList()) {
+        // scripts/benchmark puts the run folder inside run-NN (run-NN/DATE-TARGET-WORKLOAD/).
+        if (looksLikeRun(run)) {
+          runs.add(run);
+        } else if (Files.isDirectory(run)) {
+          try (Stream<Path> inner = Files.list(run)) {
+            inner.filter(History::looksLikeRun).sorted().findFirst().ifPresent(runs::add);
+          }
+        }
+      }
+      return runs;
+    } catch (IOException e) {
+      throw new ReportException(dir + ": cannot list (" + e.getMessage() + ")");
     }
   }
 

@@ -169,19 +169,17 @@ final class Headline {
         }
         b.append("</tr>\n");
       }
-      b.append("<tr><td>verdicts</td>");
-      for (int i = 0; i < runs.size(); i++) {
-        PhaseSummary p = runs.get(i).summary().phase(phase);
-        b.append("<td").append(i > 0 ? " colspan=\"2\"" : "").append(">");
+      b.append("</table></div>\n<ul class=\"verdicts\">");
+      for (ChartedRun r : runs) {
+        PhaseSummary p = r.summary().phase(phase);
         if (p != null) {
           for (Verdicts.Verdict v : Verdicts.of(p)) {
-            b.append("<div class=\"").append(v.css()).append("\" data-verdict=\"").append(esc(v.kind())).append("\">")
-                .append(esc(v.text())).append("</div>");
+            b.append("<li class=\"").append(v.css()).append("\" data-verdict=\"").append(esc(v.kind()))
+                .append("\">").append(esc(r.label())).append(": ").append(esc(v.text())).append("</li>");
           }
         }
-        b.append("</td>");
       }
-      b.append("</tr>\n</table></div>\n</div>\n");
+      b.append("</ul>\n</div>\n");
     }
     b.append("<p class=\"note\">Ratios against the first run (throughput: higher is better; latency and failures: "
         + "lower is better). The spread is the two runs' own interval-to-interval variation combined (the "

@@ -61,7 +61,8 @@ class HistoryCommandTest {
     // The size of the change: the planted 10 %, give or take the noise of the segments' means.
     assertTrue(r.out.matches("(?s).*: \\d{1,2},\\d{3} -> \\d,\\d{3} \\(-(8|9|10|11|12)\\.\\d%, worse; permutation "
         + "p 0\\.00\\d, t-test p .*"), r.out);
-    assertTrue(r.out.contains("  run READ p99 (us): no change point\n"), r.out);
+    assertTrue(r.out.contains("  run READ p99 (us): no change point (one is named once 3 points after it exist)\n"),
+        r.out);
     assertEquals(1, r.out.split("from point").length - 1, "exactly one change point in the history: " + r.out);
     String html = Files.readString(page, StandardCharsets.UTF_8);
     assertTrue(html.contains("data-change-point=\"18\""), "the page marks it");
@@ -93,7 +94,8 @@ class HistoryCommandTest {
     CliRunner r = CliRunner.run(args.toArray(String[]::new));
     assertEquals(0, r.exitCode, r.toString());
     assertTrue(r.out.contains("(4 points, 2026-11-01T10:00:00Z .. 2026-11-04T10:00:00Z)"), r.out);
-    assertTrue(r.out.contains("no change point (fewer than 6 points: none can be found)"), r.out);
+    assertTrue(r.out.contains("no change point (4 points: too few for the test to name one; about 14 are needed)"),
+        r.out);
   }
 
   @Test
@@ -102,5 +104,28 @@ class HistoryCommandTest {
     assertEquals(2, r.exitCode, r.toString());
     assertEquals(1, r.err.lines().count(), r.err);
     assertTrue(r.err.startsWith("report history: "), r.err);
+  }
+
+  /** A folder of gate results (scripts/ci-regression --out folders): each job's measured runs are one point. */
+  @Test
+  void aFolderOfGateResultsIsOnePointPerJob() throws Exception {
+    Path ci = tmp.resolve("ci");
+    for (int j = 1; j <= 14; j++) {
+      Path job = ci.resolve(String.format(Locale.ROOT, "202611%02d-020000", j));
+      // Stored mode: run-NN/<run folder>; A/B: B/run-NN/<run folder> beside A's (not read) and discarded warm-ups.
+      Path side = j % 2 == 0 ? job.resolve("B") : job;
+      for (int r = 1; r <= 3; r++) {
+        Map<String, Object> m = Runs.metadata("workloada", 4);
+        m.put("start_time", String.format(Locale.ROOT, "2026-11-%02dT02:0%d:00Z", j, r));
+        Runs.write(side.resolve("run-0" + r), "20261100-run", j >= 9 ? 5_000 : 10_000, 900, m);
+        Runs.write(job.resolve("A").resolve("run-0" + r), "20261100-run", 1, 900, m);
+      }
+      Runs.write(side.resolve("warmup-01"), "20261100-run", 1, 900, Runs.metadata("workloada", 4));
+    }
+    CliRunner r = CliRunner.run("history", ci.toString());
+    assertEquals(0, r.exitCode, r.toString());
+    assertTrue(r.out.contains("(14 points, 2026-11-01T02:01:00Z .. 2026-11-14T02:01:00Z)"), r.out);
+    // Halved from the 9th job, the even (A/B) ones read from their candidate side.
+    assertTrue(r.out.contains("from point 9 (20261109-020000, 2026-11-09T02:01:00Z"), r.out);
   }
 }

@@ -97,4 +97,21 @@ class ChangePointsTest {
     assertEquals(List.of(), ChangePoints.find(new double[] {1, 2, 3, 100, 100}));
     assertEquals(List.of(), ChangePoints.find(new double[] {5, 5, 5, 5, 5, 5, 5, 5}));
   }
+
+  @Test
+  void pointsNeededAfterAChange() {
+    assertEquals(-1, ChangePoints.pointsNeededAfter(13));   // C(13, 6) = 1716 < 2000
+    assertEquals(5, ChangePoints.pointsNeededAfter(14));    // C(14, 5) = 2002
+    assertEquals(4, ChangePoints.pointsNeededAfter(20));    // C(20, 3) = 1140, C(20, 4) = 4845
+    assertEquals(3, ChangePoints.pointsNeededAfter(24));    // C(24, 3) = 2024
+    assertEquals(3, ChangePoints.pointsNeededAfter(30));
+    // A clean halving 6 points from the end of 14 is found.
+    double[] fourteen = new double[14];
+    for (int i = 0; i < 14; i++) {
+      fourteen[i] = i < 8 ? 10_000 + i : 5_000 + i;
+    }
+    List<ChangePoints.ChangePoint> found = ChangePoints.find(fourteen);
+    assertEquals(1, found.size(), found.toString());
+    assertEquals(8, found.get(0).index());
+  }
 }

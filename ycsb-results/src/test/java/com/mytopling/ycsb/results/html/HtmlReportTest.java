@@ -126,4 +126,24 @@ class HtmlReportTest {
     assertTrue(Files.isRegularFile(file.getParent().resolve("threads-2/report.html")));
     assertEquals(2, page.split("<a href=").length - 1);
   }
+
+  /** Two measured runs side by side: each ratio in the headline with its spread from the runs' status intervals. */
+  @Test
+  void aComparisonsHeadlineGivesRatiosWithTheirSpread(@TempDir Path tmp) throws Exception {
+    Path one = com.mytopling.ycsb.results.parse.Recorded.copy("warmup-one-client", tmp);
+    Path two = com.mytopling.ycsb.results.parse.Recorded.copy("warmup-two-clients", tmp);
+    for (Path run : List.of(one, two)) {
+      assertEquals(0, com.mytopling.ycsb.results.CliRunner.run("summarize", run.toString()).exitCode);
+    }
+    String page = Files.readString(ReportPages.html(tmp.resolve("two.html"), one.toString(), two.toString()),
+        StandardCharsets.UTF_8);
+    assertTrue(Pattern.compile("data-figure=\"run\\.successful_throughput\\.ratio\\.1\">\\d+\\.\\d\\dx ±\\d+%<")
+        .matcher(page).find(), "throughput ratio with its spread");
+    assertTrue(Pattern.compile("data-figure=\"run\\.READ\\.p99\\.ratio\\.1\">\\d+\\.\\d\\dx ±\\d+%<")
+        .matcher(page).find(), "p99 ratio with its spread");
+    assertTrue(Pattern.compile("data-figure=\"run\\.READ\\.p50\\.ratio\\.1\">\\d+\\.\\d\\dx<").matcher(page).find(),
+        "p50: no interval figure, no spread");
+    assertTrue(page.indexOf("id=\"headline\"") < page.indexOf("Not like-for-like")
+        || !page.contains("Not like-for-like"), "the headline first");
+  }
 }

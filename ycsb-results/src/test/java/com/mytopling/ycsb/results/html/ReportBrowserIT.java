@@ -306,7 +306,7 @@ class ReportBrowserIT {
         + "document.querySelectorAll('#headline [data-change-point]')).map(e => ({at: e.dataset.changePoint,"
         + " bottom: e.getBoundingClientRect().bottom}))");
     assertEquals(1, changes.size(), changes.toString());
-    assertEquals("7", changes.get(0).get("at"));
+    assertEquals("9", changes.get(0).get("at"));
     assertTrue(((Number) changes.get(0).get("bottom")).doubleValue() <= 800, "on the first screen");
     fitsTheWidthWithoutErrors(page);
     browser.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 1600));

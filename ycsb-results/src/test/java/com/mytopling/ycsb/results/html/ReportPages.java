@@ -66,15 +66,15 @@ final class ReportPages {
     return html(sweepDir.resolve("report.html"), sweepDir.toString());
   }
 
-  /** scripts/report history's page of 12 nightly jobs (synthetic runs), 20 % slower from the 7th. */
+  /** scripts/report history's page of 16 nightly jobs (synthetic runs), 20 % slower from the 9th. */
   static Path history(Path tmp) throws Exception {
     Path history = tmp.resolve("history");
     java.util.Random random = new java.util.Random(4);
-    for (int j = 1; j <= 12; j++) {
+    for (int j = 1; j <= 16; j++) {
       Path run = SyntheticRun.write(tmp.resolve("jobs"), "job-" + j, 60, 10);
       com.mytopling.ycsb.results.model.RunSummary s = com.mytopling.ycsb.results.Json.readFile(
           run.resolve("summary.json"), com.mytopling.ycsb.results.model.RunSummary.class);
-      double f = (j >= 7 ? 0.8 : 1.0) * (1 + 0.02 * random.nextGaussian());
+      double f = (j >= 9 ? 0.8 : 1.0) * (1 + 0.02 * random.nextGaussian());
       s.phase("run").successfulThroughputOps *= f;
       s.phase("run").throughputOps *= f;
       com.mytopling.ycsb.results.Json.writeFile(run.resolve("summary.json"), s);
