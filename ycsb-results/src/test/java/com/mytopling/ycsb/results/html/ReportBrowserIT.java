@@ -268,6 +268,8 @@ class ReportBrowserIT {
     }
     fitsTheWidthWithoutErrors(page);
     headlineDrawnInScreenshot(page);
+    figures(page, 390, 844);
+    fitsTheWidthWithoutErrors(page);
     browser.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 1600));
   }
 
@@ -308,6 +310,9 @@ class ReportBrowserIT {
     assertEquals(1, changes.size(), changes.toString());
     assertEquals("9", changes.get(0).get("at"));
     assertTrue(((Number) changes.get(0).get("bottom")).doubleValue() <= 800, "on the first screen");
+    fitsTheWidthWithoutErrors(page);
+    browser.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+    browser.get(page.toUri().toString());
     fitsTheWidthWithoutErrors(page);
     browser.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 1600));
   }
