@@ -180,7 +180,8 @@ public final class Benchmark {
       }
     }
 
-    shortRunStatusInterval(extra, dbProps, workload, operations).ifPresent(extra::add);
+    // First: the user's own -p stay last, as typed.
+    shortRunStatusInterval(extra, dbProps, workload, operations).ifPresent(kv -> extra.add(0, kv));
 
     Sweep sweep = cl.hasOption("sweep") ? Sweep.parse(cl.getOptionValue("sweep")) : null;
     if (sweep != null && cl.hasOption(sweep.variable())) {
