@@ -38,6 +38,30 @@ ensure_built() {
   fi
 }
 
+# ensure_module_built NAME MODULE STAMP: for the tools that run one module from its target/ without the launcher
+# (report, dataset). Builds MODULE and the modules it uses (mvn package, tests skipped; offline first, then online)
+# when STAMP is missing or a source of MODULE or of ycsb-jdbc-core is newer than it, then touches STAMP. NAME
+# prefixes the messages; a failed build exits 3.
+ensure_module_built() {
+  local name="$1" module="$2" stamp="$3" log
+  need_java
+  if [ -e "$stamp" ] && [ -z "$(find "$ROOT/$module/src/main" "$ROOT/$module/pom.xml" "$ROOT/ycsb-jdbc-core/src/main" \
+      "$ROOT/ycsb-jdbc-core/pom.xml" -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+    return 0
+  fi
+  echo "$name: building $module (first use, or its sources changed)..." >&2
+  log="$(mktemp)"
+  if ! (cd "$ROOT" && mvn -B -q -o -Dstyle.color=never -pl "$module" -am package -DskipTests >"$log" 2>&1) &&
+     ! (cd "$ROOT" && mvn -B -q -Dstyle.color=never -pl "$module" -am package -DskipTests >"$log" 2>&1); then
+    tail -n 30 "$log" >&2
+    rm -f "$log"
+    echo "$name: build of $module failed (run: cd $ROOT && mvn -pl $module -am package)" >&2
+    exit 3  # the harness cannot run (README, exit statuses)
+  fi
+  rm -f "$log"
+  touch "$stamp"
+}
+
 # JVM flags for every benchmark client, printed one per line for the given user flags: the parallel
 # (throughput) collector, which used less client CPU per operation than the JVM's default G1 in
 # side-by-side runs (docs/speed.md), unless the user's flags choose a collector themselves

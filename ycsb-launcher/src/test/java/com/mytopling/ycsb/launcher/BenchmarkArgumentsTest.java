@@ -32,4 +32,19 @@ class BenchmarkArgumentsTest {
     assertRejected("benchmark: --warmup: '1.5' is not a whole number", "--warmup", "1.5");
     assertRejected("benchmark: Unrecognized option: --bogus (try --help)", "--bogus", "5");
   }
+
+  /** Issue 24: the default job (about 15 s) got YCSB's 10 s intervals, two of them: its steady state was never judged. */
+  @org.junit.jupiter.api.Test
+  void shortRunsGetOneSecondStatusIntervalsUnlessSomeoneSetOne(@org.junit.jupiter.api.io.TempDir Path tmp)
+      throws Exception {
+    Path target = java.nio.file.Files.writeString(tmp.resolve("t.properties"), "db.url=jdbc:mysql://h/db\n");
+    Path workload = java.nio.file.Files.writeString(tmp.resolve("w"), "readproportion=1\n");
+    assertEquals(java.util.Optional.of("status.interval=1"),
+        Benchmark.shortRunStatusInterval(List.of(), target, workload, 200_000));
+    assertEquals(java.util.Optional.empty(), Benchmark.shortRunStatusInterval(List.of(), target, workload, 5_000_000));
+    assertEquals(java.util.Optional.empty(),
+        Benchmark.shortRunStatusInterval(List.of("status.interval=5"), target, workload, 200_000));
+    Path own = java.nio.file.Files.writeString(tmp.resolve("w2"), "status.interval=2\n");
+    assertEquals(java.util.Optional.empty(), Benchmark.shortRunStatusInterval(List.of(), target, own, 200_000));
+  }
 }

@@ -8,6 +8,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import com.mytopling.ycsb.core.dialect.ColumnSize;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +30,8 @@ class DataFileFactsTest {
     assertEquals(2, facts.records());
     // productId averages 2.5 characters, text 4: their mean.
     assertEquals(3.25, facts.averageValueChars(), 1e-9);
+    // Each column sized by its longest value: "B22" and "abcdef".
+    assertEquals(List.of(new ColumnSize(3, 3, true), new ColumnSize(6, 6, true)), facts.columns());
   }
 
   @Test

@@ -5,6 +5,11 @@ import static com.mytopling.ycsb.core.cli.CliValues.valued;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.core.dialect.ColumnSize;
+import com.mytopling.ycsb.core.dialect.Dialect;
+import com.mytopling.ycsb.core.dialect.Dialects;
+import com.mytopling.ycsb.core.dialect.ServerInfo;
+import com.mytopling.ycsb.core.dialect.TableLayout;
 import com.mytopling.ycsb.core.target.Drivers;
 import com.mytopling.ycsb.fileloader.tool.DataFileFacts;
 import com.mytopling.ycsb.launcher.Benchmark;
@@ -33,12 +38,14 @@ import org.apache.commons.cli.Options;
 /**
  * ycsb-binding-fileloader/bench/load-vs-core.sh, a developers' measurement (docs/fileloader.md): loading N reviews
  * through FileWorkload against loading N records of the same size with CoreWorkload's random values, into the same
- * server, the same table definition (eight TEXT columns), threads and batching; CoreWorkload gets fieldlength = the
+ * server, the same table definition (the dialect's, as the binding creates it, each column sized for both loads),
+ * threads and batching; CoreWorkload gets fieldlength = the
  * file's average value length. Rounds alternate which load goes first; every load starts from a settled server. Each
  * load is a run folder read back through the results model. The password is YCSB_DB_PASSWORD (default ycsb).
  */
 public final class LoadVsCore {
   private static final String TABLE = "fl_bench";
+  private static final int FIELDS = 8;
 
   private final Path root;
   private final PrintStream out;
@@ -115,24 +122,21 @@ public final class LoadVsCore {
         throw new IOException("could not write " + file);
       }
     }
-    long avg = (long) Math.floor(DataFileFacts.of(file, err).averageValueChars() + 0.5);
-    // One column type for both loads (TEXT: holds every review text; VARCHAR widths would differ per field).
-    StringBuilder ddl = new StringBuilder("CREATE TABLE " + TABLE
-        + " (YCSB_KEY VARCHAR(255) CHARACTER SET latin1 COLLATE latin1_bin NOT NULL PRIMARY KEY");
-    for (int i = 0; i < 8; i++) {
-      ddl.append(", FIELD").append(i).append(" TEXT NOT NULL");
-    }
-    ddl.append(") DEFAULT CHARSET=utf8mb4");
+    DataFileFacts facts = DataFileFacts.of(file, err);
+    long avg = (long) Math.floor(facts.averageValueChars() + 0.5);
     Properties info = new Properties();
     info.setProperty("user", user);
     info.setProperty("password", password);
     try (Connection c = Drivers.connect(url, info); Statement st = c.createStatement()) {
-      String engine = single(st, "SELECT @@default_storage_engine");
-      out.println("server: " + single(st, "SELECT VERSION()") + " " + engine + "; " + records + " records, " + threads
+      ServerInfo server = Dialects.family(url).serverInfo(c);
+      Dialect dialect = Dialects.detect(url, server);
+      String engine = server.defaultEngine;
+      TableSql ddl = tableSql(dialect, engine, facts.columns(), avg);
+      out.println("server: " + server.version + " " + engine + "; " + records + " records, " + threads
           + " threads, average value " + avg + " chars");
       List<String> common = List.of("-threads", Integer.toString(threads), "-p", "table=" + TABLE,
           "-p", "recordcount=" + records, "-p", "db.url=" + url, "-p", "db.user=" + user, "-p", "db.createtable=false",
-          "-p", "db.batchsize=100", "-p", "jdbc.batchupdateapi=true", "-p", "fieldcount=8");
+          "-p", "db.batchsize=100", "-p", "jdbc.batchupdateapi=true", "-p", "fieldcount=" + FIELDS);
       List<String> fileLoad = List.of("-p", "workload=com.mytopling.ycsb.fileloader.FileWorkload",
           "-p", "fileloader.file=" + file, "-p", "fileloader.maxlength=0", "-p", "fileloader.tablesize=false");
       List<String> coreLoad = List.of("-p", "workload=site.ycsb.workloads.CoreWorkload", "-p", "fieldlength=" + avg);
@@ -142,29 +146,45 @@ public final class LoadVsCore {
         long fileRate;
         long coreRate;
         if (i % 2 == 1) {
-          fileRate = load(st, engine, ddl.toString(), common, fileLoad, work.resolve("round-" + i + "-file"));
-          coreRate = load(st, engine, ddl.toString(), common, coreLoad, work.resolve("round-" + i + "-core"));
+          fileRate = load(st, engine, ddl, common, fileLoad, work.resolve("round-" + i + "-file"));
+          coreRate = load(st, engine, ddl, common, coreLoad, work.resolve("round-" + i + "-core"));
         } else {
-          coreRate = load(st, engine, ddl.toString(), common, coreLoad, work.resolve("round-" + i + "-core"));
-          fileRate = load(st, engine, ddl.toString(), common, fileLoad, work.resolve("round-" + i + "-file"));
+          coreRate = load(st, engine, ddl, common, coreLoad, work.resolve("round-" + i + "-core"));
+          fileRate = load(st, engine, ddl, common, fileLoad, work.resolve("round-" + i + "-file"));
         }
         out.println(String.format(Locale.ROOT, "round %d: FileWorkload %d ops/s, CoreWorkload %d ops/s, ratio %.2f",
             i, fileRate, coreRate, (double) fileRate / coreRate));
       }
-      st.execute("DROP TABLE IF EXISTS " + TABLE);
+      st.execute(ddl.drop());
     }
     return ExitStatus.OK.code;
   }
 
-  private static String single(Statement st, String sql) throws SQLException {
-    try (ResultSet rs = st.executeQuery(sql)) {
-      rs.next();
-      return rs.getString(1);
+  /** The one table of both loads, created and dropped with the dialect's SQL (the binding's own table shape). */
+  record TableSql(String create, String drop) {
+  }
+
+  /**
+   * The dialect's table for {@value #FIELDS} fields, each column sized for the longer of what the two loads write
+   * into it: the data file's field (its longest value) and CoreWorkload's ASCII values of the file's average length.
+   * Both loads get the same definition.
+   */
+  static TableSql tableSql(Dialect dialect, String engine, List<ColumnSize> fileColumns, long coreFieldLength) {
+    List<String> fields = new ArrayList<>();
+    List<ColumnSize> sizes = new ArrayList<>();
+    ColumnSize core = ColumnSize.ycsbField((int) Math.min(Integer.MAX_VALUE, coreFieldLength));
+    for (int i = 0; i < FIELDS; i++) {
+      fields.add("field" + i);
+      ColumnSize file = i < fileColumns.size() ? fileColumns.get(i) : core;
+      sizes.add(new ColumnSize(Math.max(file.maxChars(), core.maxChars()),
+          Math.max(file.maxUtf8Bytes(), core.maxUtf8Bytes()), file.ascii() && core.ascii()));
     }
+    TableLayout layout = new TableLayout(TABLE, fields);
+    return new TableSql(dialect.createTable(layout, engine, sizes), dialect.dropTable(layout));
   }
 
   /** One load into a fresh table of a settled server; its rate from the run folder's summary. */
-  private long load(Statement st, String engine, String ddl, List<String> common, List<String> workload, Path folder)
+  private long load(Statement st, String engine, TableSql ddl, List<String> common, List<String> workload, Path folder)
       throws IOException, SQLException, InterruptedException {
     freshTable(st, engine, ddl);
     Files.createDirectories(folder);
@@ -192,8 +212,8 @@ public final class LoadVsCore {
    * Every load starts from a settled server: the previous table dropped and, for RocksDB, memtables flushed and the
    * dropped data compacted away; for InnoDB, at most 120 s until the buffer pool holds few dirty pages.
    */
-  private static void freshTable(Statement st, String engine, String ddl) throws SQLException, InterruptedException {
-    st.execute("DROP TABLE IF EXISTS " + TABLE);
+  private static void freshTable(Statement st, String engine, TableSql ddl) throws SQLException, InterruptedException {
+    st.execute(ddl.drop());
     if (engine.equalsIgnoreCase("ROCKSDB")) {
       try {
         st.execute("SET GLOBAL rocksdb_force_flush_memtable_now = 1");
@@ -214,6 +234,6 @@ public final class LoadVsCore {
       }
     }
     Thread.sleep(5000);
-    st.execute(ddl);
+    st.execute(ddl.create());
   }
 }

@@ -46,7 +46,7 @@ public final class BaselineConditions {
     BaselineConditions c = new BaselineConditions();
     c.recordedAt = java.time.OffsetDateTime.now().withNano(0).toString();
     c.harnessVersion = harnessVersion;
-    c.gitRevision = gitRevision(root);
+    c.gitRevision = CiRegression.gitCommit(root);
     c.hostCores = Runtime.getRuntime().availableProcessors();
     c.loadAverage1m = loadAverage();
     Double share = cpuBusyShare();
@@ -149,24 +149,6 @@ public final class BaselineConditions {
       String text = Files.readString(Path.of("/proc/loadavg"), StandardCharsets.US_ASCII);
       return Double.parseDouble(text.split("\\s+")[0]);
     } catch (IOException | RuntimeException e) {
-      return null;
-    }
-  }
-
-  private static String gitRevision(Path root) {
-    try {
-      Path out = Files.createTempFile("ci-git", ".txt");
-      try {
-        Process p = new ProcessBuilder("git", "rev-parse", "HEAD").directory(root.toFile()).redirectOutput(out.toFile())
-            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        return p.waitFor() == 0 ? Files.readString(out, StandardCharsets.US_ASCII).strip() : null;
-      } finally {
-        Files.deleteIfExists(out);
-      }
-    } catch (IOException e) {
-      return null;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
       return null;
     }
   }

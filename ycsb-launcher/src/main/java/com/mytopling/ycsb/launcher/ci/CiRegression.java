@@ -12,8 +12,10 @@ import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.results.Json;
 import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.cli.ReportCli;
+import com.mytopling.ycsb.results.history.HistoryEntry;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.parse.RunLoader;
+import com.mytopling.ycsb.results.stats.GateSchedule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -100,7 +102,7 @@ public final class CiRegression {
     o.addOption(valued("server", "KIND", "auto (default: a container when a Docker engine answers, else mariadb), "
         + "container (Testcontainers; 'docker' is the same), mariadb (Debian MariaDB via scripts/start-mariadb)"));
     o.addOption(valued("image", "IMAGE", "server image of a container (default " + ServerContainer.DEFAULT_IMAGE
-        + "); in A/B mode the candidate's"));
+        + "); in A/B mode the candidate's image (the baseline's is --baseline-image)"));
     o.addOption(valued("port", "P", "port of the server on 127.0.0.1 (default " + DEFAULT_PORT + "; A/B: the baseline "
         + "image's container gets P+1)"));
     o.addOption(valued("runs", "N", "measured runs (per side in A/B mode; default " + STORED_RUNS + ", A/B " + AB_RUNS
@@ -135,6 +137,9 @@ public final class CiRegression {
         + "each of its runs, to PCT of the baseline's latest throughput (a known slowdown, to check the gate sees it)"));
     o.addOption(valued("power-check", "N", "A/B: N times each, a candidate throttled to --candidate-throttle "
         + "(default 90%) and the baseline against itself; exit 0 when every throttled one is flagged and no other"));
+    o.addOption(valued("history", "DIR", "append this job's measured runs (A/B: the candidate's) to a history folder, "
+        + "with the time, commit, server image and the gate's verdict, whatever the verdict: scripts/report history DIR "
+        + "follows them over nights and finds change points (docs/containers.md)"));
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
   }
@@ -214,7 +219,12 @@ public final class CiRegression {
     // Checked now, not when the gate reads them after every run has been made.
     CliValues.percent("--max-drop", job.maxDrop(), 100);
     CliValues.percent("--max-p99-rise", job.maxP99Rise(), 10_000);
-    CliValues.probability("--alpha", job.alpha());
+    double alpha = CliValues.probability("--alpha", job.alpha());
+    // A schedule that can never fail is refused before any server starts or run is made.
+    GateSchedule.check(job.paired(), runs, runs, alpha);
+    if (cl.hasOption("history") && cl.hasOption("power-check")) {
+      throw new UsageException("--history records a job's runs; --power-check measures the gate, not the build");
+    }
     Map<String, String> baselineProps = props(cl, "baseline-props");
     Map<String, String> candidateProps = props(cl, "candidate-props");
     Double throttle = null;
@@ -345,6 +355,7 @@ public final class CiRegression {
       recordBaseline(baseline, runs, now);
       out.println("ci-regression: recorded " + runs.size() + " runs as the baseline in " + baseline + " ("
           + now.describe() + "): commit it to gate later builds");
+      appendHistory(cl, runs, server, "stored", OK);
       return OK;
     }
     int verdict = gate(List.of(baseline), runs, false, job.phases(), job);
@@ -354,9 +365,50 @@ public final class CiRegression {
       out.println("ci-regression: " + notGated + ": reported, not gated (verdict above "
           + (verdict == OK ? "passed" : "would have failed") + "; gate on this machine by recording a baseline here "
           + "with --record-baseline, or use --ab)");
-      return OK;
+      verdict = OK;
     }
+    appendHistory(cl, runs, server, "stored", verdict);
     return verdict;
+  }
+
+  /** --history DIR: the job's measured runs as one point of the history (HistoryEntry), named by time and commit. */
+  private void appendHistory(CommandLine cl, List<Path> runs, JobServer server, String mode, int verdict)
+      throws IOException {
+    if (!cl.hasOption("history")) {
+      return;
+    }
+    Path entry = appendHistory(Path.of(cl.getOptionValue("history")).toAbsolutePath(), runs, server.identity(), mode,
+        verdict, root, java.time.Instant.now());
+    out.println("ci-regression: history: " + entry);
+  }
+
+  static Path appendHistory(Path history, List<Path> runs, String image, String mode, int verdict, Path root,
+                            java.time.Instant now) throws IOException {
+    HistoryEntry e = new HistoryEntry();
+    e.time = now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+    e.commit = gitCommit(root);
+    e.image = image;
+    e.mode = mode;
+    e.gateExitStatus = verdict;
+    String name = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(java.time.ZoneOffset.UTC).format(now)
+        + (e.commit == null ? "" : "-" + e.commit.substring(0, Math.min(10, e.commit.length())));
+    return e.appendTo(history, name, runs);
+  }
+
+  /** The harness's commit (git rev-parse HEAD), or null when it is not a git tree or git is missing. */
+  static String gitCommit(Path root) {
+    try {
+      Process p = new ProcessBuilder("git", "-C", root.toString(), "rev-parse", "HEAD")
+          .redirectError(ProcessBuilder.Redirect.DISCARD).redirectInput(ProcessBuilder.Redirect.from(new java.io.File(
+              "/dev/null"))).start();
+      String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+      return p.waitFor() == 0 && text.matches("[0-9a-f]{7,64}") ? text : null;
+    } catch (IOException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
   }
 
   /** CI_BENCHMARK_TARGET=NAME|FILE replaces the generated db properties file (kept from the shell version). */
@@ -368,6 +420,14 @@ public final class CiRegression {
     Path file = target.contains("/") || target.endsWith(".properties") ? Path.of(target).toAbsolutePath()
         : side.targetFile().getParent().getParent().resolve("db-properties").resolve(target + ".properties");
     return new Side(side.label(), side.server(), side.props(), side.tree(), file);
+  }
+
+  /** A side's measured runs (run-NN, not the warm-ups), in order. */
+  private static List<Path> measuredRuns(Path side) throws IOException {
+    try (Stream<Path> entries = Files.list(side)) {
+      return entries.filter(p -> Files.isDirectory(p) && p.getFileName().toString().startsWith("run-")).sorted()
+          .toList();
+    }
   }
 
   private static boolean hasRuns(Path baseline) throws IOException {
@@ -425,6 +485,9 @@ public final class CiRegression {
     int verdict = abGate(job, launcher, a, b, throttle, job.out(), job.phases());
     out.println(verdict == OK ? "ci-regression: B is not worse than A beyond threshold and noise"
         : "ci-regression: B is worse than A beyond threshold and noise");
+    if (verdict != BAD_INPUT) {
+      appendHistory(cl, measuredRuns(job.out().resolve(b.label())), serverB, "ab", verdict);
+    }
     return verdict;
   }
 

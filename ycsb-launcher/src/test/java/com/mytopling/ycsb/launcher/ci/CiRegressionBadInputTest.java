@@ -52,6 +52,28 @@ class CiRegressionBadInputTest {
     assertRejected("--max-drop: 120% is out of range (0% to below 100%)", "--ab", "--max-drop", "120%");
     assertRejected("--alpha: 1.5 is out of range (above 0 to below 1)", "--alpha", "1.5");
     assertRejected("compare the baseline with itself", "--ab", "--power-check", "2", "--baseline-image", "mysql:8.0");
+    assertRejected("--power-check measures the gate, not the build", "--ab", "--power-check", "2", "--history", "/tmp/h");
+  }
+
+  /** Issue 20.7: an A/B schedule whose best p is above alpha would always pass; refused before any server starts. */
+  @Test
+  void schedulesThatCanNeverFailAreRefused() {
+    assertRejected("4 pairs can never show a regression at alpha 0.0500: the Wilcoxon signed-rank test's smallest "
+        + "possible p with them is 0.0625; use at least 5 pairs", "--ab", "--runs", "4");
+    assertRejected("3 pairs can never show", "--ab", "--runs", "3");
+    assertRejected("use at least 7 pairs", "--ab", "--runs", "6", "--alpha", "0.01");
+    assertRejected("3 baseline and 3 candidate runs can never show a regression at alpha 0.0400: the Mann-Whitney",
+        "--ab", "--unpaired", "--runs", "3", "--alpha", "0.04");
+    assertRejected("use at least 4 runs a side", "--runs", "3", "--alpha", "0.02");
+  }
+
+  /** Issue 24: the --image line of --help stopped at "the candidate's". */
+  @Test
+  void helpSaysWhatImageIsInAbMode() {
+    String[] r = run("--help");
+    assertEquals("0", r[0], r[2]);
+    String help = r[1].replaceAll("\\s+", " ");
+    assertTrue(help.contains("in A/B mode the candidate's image (the baseline's is --baseline-image)"), r[1]);
   }
 
   @Test

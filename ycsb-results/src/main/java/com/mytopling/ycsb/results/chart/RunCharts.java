@@ -37,6 +37,7 @@ public final class RunCharts {
   private final Path outDir;
   private final List<Path> written = new ArrayList<>();
   private final List<String> skipped = new ArrayList<>();
+  private final Map<Path, HdrLog> logs = new java.util.HashMap<>();
 
   /** Charts of these runs; {@link #drawAll} writes them into {@code outDir} (null when they are only drawn). */
   public RunCharts(List<ChartedRun> runs, Path outDir) {
@@ -333,7 +334,7 @@ public final class RunCharts {
    * The series' intervals in the run's hdr logs (all clients), or null if it has none: after each client's warm-up
    * when the phase had one (the cut its phase.json records), so the spectrum matches the summary's percentiles.
    */
-  private static Histogram histogramOf(ChartedRun run, String phase, String series) {
+  private Histogram histogramOf(ChartedRun run, String phase, String series) {
     PhaseSummary p = run.summary().phase(phase);
     if (p == null || run.folder() == null || p.hdrLogs.isEmpty()) {
       return null;
@@ -342,7 +343,8 @@ public final class RunCharts {
     for (String relative : p.hdrLogs) {
       Path file = run.folder().resolve(relative);
       if (Files.isRegularFile(file)) {
-        HdrLog log = HdrLog.read(file);
+        // Each log is read once however many charts look for its series (a day's log has thousands of intervals).
+        HdrLog log = logs.computeIfAbsent(file, HdrLog::read);
         if (log.series().equals(series)) {
           com.mytopling.ycsb.results.model.PhaseClock clock = p.warmup == null ? null
               : com.mytopling.ycsb.results.model.PhaseClock.in(file.getParent());

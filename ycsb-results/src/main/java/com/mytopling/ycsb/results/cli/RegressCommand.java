@@ -7,7 +7,7 @@ import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
 import com.mytopling.ycsb.results.parse.RunLoader;
-import com.mytopling.ycsb.results.stats.MannWhitneyU;
+import com.mytopling.ycsb.results.stats.GateSchedule;
 import com.mytopling.ycsb.results.stats.RegressionCheck;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,7 +28,6 @@ import org.apache.commons.cli.Options;
  * and exits 1 when throughput dropped, or a p99 rose, by more than the threshold and more than the noise.
  */
 final class RegressCommand implements Command {
-  static final int MIN_RUNS_PER_SIDE = 3;
   static final String SUCCESSFUL_THROUGHPUT = "successful throughput (ops/s)";
   static final String ALL_THROUGHPUT = "throughput of all operations (ops/s)";
 
@@ -54,7 +53,8 @@ final class RegressCommand implements Command {
     options.addOption(Option.builder().longOpt("max-p99-rise").hasArg().argName("PCT")
         .desc("largest accepted rise of median p99 latency per operation (default 10%)").build());
     options.addOption(Option.builder().longOpt("alpha").hasArg().argName("P")
-        .desc("significance level of the one-sided Mann-Whitney U test (default 0.05)").build());
+        .desc("significance level of the one-sided test (default 0.05); a schedule whose smallest possible p is "
+            + "above it is refused").build());
     options.addOption(Option.builder().longOpt("phase").hasArg().argName("load|run").desc("phase to gate (default run)").build());
     options.addOption(Option.builder().longOpt("p99-operations").hasArg().argName("OPS|all|none")
         .desc("operations whose p99 is gated, comma-separated (default all in every run)").build());
@@ -79,6 +79,13 @@ final class RegressCommand implements Command {
     String phase = line.getOptionValue("phase", "run");
     List<RunSummary> baseline = loadRuns("--baseline", line.getOptionValues("baseline"), phase);
     List<RunSummary> candidate = loadRuns("--candidate", line.getOptionValues("candidate"), phase);
+    boolean paired = line.hasOption("paired");
+    if (paired && baseline.size() != candidate.size()) {
+      throw new ReportException("--paired needs as many candidate runs as baseline runs, in pair order (got "
+          + baseline.size() + " and " + candidate.size() + ")");
+    }
+    // A schedule whose best p is above alpha would always pass: refused before anything is judged.
+    GateSchedule.check(paired, baseline.size(), candidate.size(), alpha);
 
     List<String> setupDifferences = new ArrayList<>();
     List<RunSummary> all = new ArrayList<>(baseline);
@@ -100,12 +107,7 @@ final class RegressCommand implements Command {
       Set<String> gated = p99Operations.equals("none") ? Set.of() : Set.of(p99Operations.split(","));
       checks.removeIf(c -> !c.higherIsBetter() && gated.stream().noneMatch(op -> c.metric().equals(phase + " " + op.trim() + " p99 (us)")));
     }
-    boolean paired = line.hasOption("paired");
     if (paired) {
-      if (baseline.size() != candidate.size()) {
-        throw new ReportException("--paired needs as many candidate runs as baseline runs, in pair order (got "
-            + baseline.size() + " and " + candidate.size() + ")");
-      }
       checks.replaceAll(RegressionCheck::asPaired);
     }
     out.print(render(checks, baseline.size(), candidate.size(), phase, alpha, paired));
@@ -207,11 +209,6 @@ final class RegressCommand implements Command {
       if (run.phase(phase) == null || run.phase(phase).throughputOps == null) {
         throw new ReportException(option + ": run " + run.run + " has no " + phase + " phase throughput");
       }
-    }
-    if (runs.size() < MIN_RUNS_PER_SIDE) {
-      throw new ReportException(option + " has " + runs.size() + " run(s); at least " + MIN_RUNS_PER_SIDE
-          + " per side are needed to tell a change from noise (5 recommended: with n runs per side the test's "
-          + "smallest p is " + String.format(Locale.ROOT, "%.3f", MannWhitneyU.floor(runs.size(), runs.size())) + ")");
     }
     return runs;
   }

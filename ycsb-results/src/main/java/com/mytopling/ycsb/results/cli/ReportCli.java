@@ -25,7 +25,7 @@ public final class ReportCli {
 
   public ReportCli() {
     for (Command c : List.of(new SummarizeCommand(), new ShowCommand(), new CompareCommand(), new ChartCommand(),
-        new MergeCommand(), new RegressCommand(), new HtmlCommand())) {
+        new MergeCommand(), new RegressCommand(), new HtmlCommand(), new HistoryCommand())) {
       commands.put(c.name(), c);
     }
   }

@@ -1,34 +1,41 @@
 package com.mytopling.ycsb.results.html;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
- * The pieces every page is made of: escaped text, tables, and charts drawn by XChart as SVG and put inline, so a page
- * is one self-contained file that needs no network and no script to show.
+ * The pieces every page is made of: escaped text, tables, and charts (built with XChart, drawn by {@link SvgChart}) put
+ * inline as SVG, so a page is one self-contained file that needs no network and no script to show.
  */
 final class Html {
-  private static final AtomicInteger CHARTS = new AtomicInteger();
-  private static final java.util.regex.Pattern DECIMALS = java.util.regex.Pattern.compile("(\\d\\.\\d)\\d+");
 
   static final String STYLE = """
-      body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1.5em auto;max-width:1200px;
-        padding:0 1em;color:#222;line-height:1.4}
-      h1{font-size:1.5em}h2{font-size:1.25em;border-bottom:1px solid #ddd;padding-bottom:.2em;margin-top:2em}
-      h3{font-size:1.05em;margin-top:1.5em}
-      table{border-collapse:collapse;margin:.5em 0;font-size:.9em}
-      th,td{border:1px solid #ddd;padding:.25em .6em;vertical-align:top}th{background:#f4f4f4;text-align:left}
-      td.n{text-align:right;font-variant-numeric:tabular-nums}
+      body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1em auto;max-width:1200px;
+        padding:0 .8em;color:#222;line-height:1.4}
+      h1{font-size:1.35em;margin:.3em 0;overflow-wrap:anywhere}
+      h2{font-size:1.2em;border-bottom:1px solid #ddd;padding-bottom:.2em;margin-top:1.6em}
+      h3{font-size:1.05em;margin-top:1.3em}
+      .scroll{overflow-x:auto;max-width:100%}
+      table{border-collapse:collapse;margin:.4em 0;font-size:.9em}
+      th,td{border:1px solid #ddd;padding:.2em .5em;vertical-align:top}th{background:#f4f4f4;text-align:left}
+      td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
       tr.differs td{background:#fff4d6}
-      .note{color:#555;font-size:.9em}.warn{color:#8a4b00}.bad{color:#a00000;font-weight:600}.good{color:#1b6e20}
+      .note{color:#555;font-size:.88em}.warn{color:#8a4b00}.bad{color:#a00000;font-weight:600}.good{color:#1b6e20}
+      .headline .phase{margin:.2em 0 .8em}.headline h2{margin-top:.5em;text-transform:capitalize}
+      .figures{display:flex;flex-wrap:wrap;gap:.3em 1.4em;align-items:baseline}
+      .figure .value{font-size:1.3em;font-weight:600;font-variant-numeric:tabular-nums}
+      .figure.main .value{font-size:1.9em}.figure .unit{color:#555;font-size:.9em}
+      ul.verdicts{list-style:none;padding:0;margin:.3em 0}ul.verdicts li{margin:.1em 0;font-size:.92em}
+      ul.verdicts li.good::before{content:"\\2713  "}ul.verdicts li.bad::before{content:"\\2717  "}
+      ul.verdicts li.warn::before{content:"?  "}
       figure.chart{margin:1em 0;max-width:1000px}figure.chart svg{width:100%;height:auto;display:block}
       figcaption{font-size:.85em;color:#555}
       details{margin:.5em 0}summary{cursor:pointer}
+      @media (max-width:600px){body{padding:0 .4em}table{font-size:.8em}th,td{padding:.15em .3em}
+        .figure.main .value{font-size:1.5em}}
+      @media print{body{max-width:none;margin:0}details::details-content{content-visibility:visible;display:block}
+        details>summary{list-style:none;font-weight:600}figure.chart{break-inside:avoid}
+        h2,h3{break-after:avoid}.scroll{overflow:visible}}
       """;
 
   private Html() {
@@ -67,7 +74,8 @@ final class Html {
 
   /** @param highlighted indexes of rows to mark (settings that differ between runs) */
   static String table(List<String> header, List<List<String>> rows, List<Integer> highlighted) {
-    StringBuilder t = new StringBuilder("<table>\n<tr>");
+    // In a box of its own that scrolls sideways on a narrow screen: the page itself never does.
+    StringBuilder t = new StringBuilder("<div class=\"scroll\"><table>\n<tr>");
     header.forEach(h -> t.append("<th>").append(h).append("</th>"));
     t.append("</tr>\n");
     for (int r = 0; r < rows.size(); r++) {
@@ -75,37 +83,27 @@ final class Html {
       List<String> row = rows.get(r);
       for (int c = 0; c < row.size(); c++) {
         String cell = row.get(c);
-        boolean numeric = c > 0 && cell.matches("[-+]?[\\d,.]+(x|%| s| us)?|-");
+        boolean numeric = c > 0 && cell.replaceAll("<[^>]+>", "").matches("[-+]?[\\d,.]+(x|%| s| us)?|-");
         t.append(numeric ? "<td class=\"n\">" : "<td>").append(cell).append("</td>");
       }
       t.append("</tr>\n");
     }
-    return t.append("</table>\n").toString();
+    return t.append("</table></div>\n").toString();
   }
 
-  /** A chart as an inline SVG figure with a caption; nothing when the chart could not be drawn (null). */
+  /**
+   * A chart as an inline SVG figure with a caption; nothing when the chart could not be drawn (null). The caption says
+   * when the series were down-sampled for drawing.
+   */
   static String chart(Chart<?, ?> chart, String name, String caption) {
     if (chart == null) {
       return "";
     }
-    ByteArrayOutputStream svg = new ByteArrayOutputStream();
-    try {
-      VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-    } catch (IOException e) {
-      throw new IllegalStateException("drawing " + name + " failed", e);
-    }
-    String text = svg.toString(StandardCharsets.UTF_8);
-    // Inline: no XML prolog or DOCTYPE; sized by the page (the viewBox keeps the proportions); clip-path ids made
-    // unique within the page.
-    text = text.substring(text.indexOf("<svg"));
-    // Coordinates to a tenth of a unit (the viewBox is the chart's size in pixels): a third of the bytes, no visible
-    // change.
-    text = DECIMALS.matcher(text).replaceAll("$1");
-    String id = "c" + CHARTS.incrementAndGet() + "-";
-    text = text.replaceFirst(" height=\"[0-9.]+px\"", "").replaceFirst(" width=\"[0-9.]+px\"", "")
-        .replace("id=\"clip", "id=\"" + id + "clip").replace("url(#clip", "url(#" + id + "clip")
-        .replaceFirst("<svg ", "<svg role=\"img\" aria-label=\"" + esc(caption) + "\" ");
-    return "<figure class=\"chart\" data-chart=\"" + esc(name) + "\">" + text + "<figcaption>" + esc(caption)
-        + "</figcaption></figure>\n";
+    SvgChart.Drawn drawn = SvgChart.render(chart, caption);
+    String note = drawn.drawnPoints() < drawn.points() ? String.format(java.util.Locale.ROOT,
+        " (drawn from %,d of %,d points: each stretch's lowest and highest; all of them are in the run folder)",
+        drawn.drawnPoints(), drawn.points()) : "";
+    return "<figure class=\"chart\" data-chart=\"" + esc(name) + "\">" + drawn.svg() + "<figcaption>" + esc(caption)
+        + esc(note) + "</figcaption></figure>\n";
   }
 }

@@ -26,12 +26,16 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * report.html of one run, or of several side by side (scripts/report html): the setup and how the runs differ, the
- * phases' figures with their warm-up and steady-state verdict, throughput and latency over time, the percentile
- * spectrum, return codes, the binding's totals and the server's counters beside the client's intervals. Charts are
- * RunCharts' (the same as scripts/report chart writes), inline as SVG.
+ * report.html of one run, or of several side by side (scripts/report html), headline first: each phase's throughput,
+ * failures, latency percentiles and verdicts on the first screen ({@link Headline}; for several runs with their ratios
+ * to the first and the ratios' spread), then the charts (throughput and latency over time with the warm-up shaded, the
+ * percentile spectrum, the server's counters), then the details (latency in full, return codes, the binding's totals,
+ * the server's figures beside the client's intervals), and the setup and properties last, collapsed. Charts are
+ * RunCharts' (the same as scripts/report chart writes), drawn inline as small SVG by {@link SvgChart}.
  */
 public final class HtmlReport {
+  /** The interval table's longest form: longer runs get rows of several intervals (the file has every one). */
+  static final int MAX_INTERVAL_ROWS = 240;
   private final List<ChartedRun> runs;
   private final RunCharts charts;
 
@@ -44,22 +48,34 @@ public final class HtmlReport {
     StringBuilder b = new StringBuilder();
     String title = runs.size() == 1 ? runs.get(0).label() : runs.size() + " runs side by side";
     b.append("<h1>").append(esc(title)).append("</h1>\n");
-    b.append("<p class=\"note\">Made by scripts/report html from each run's summary and raw files. Successful "
-        + "operations returned OK (batched inserts: rows the server stored); all operations include failed ones. "
-        + "Latencies in microseconds. Definitions: docs/results.md.</p>\n");
-    setup(b);
-    phaseTable(b);
+    b.append("<p class=\"note\">Successful operations returned OK (batched inserts: rows the server stored); all "
+        + "operations include failed ones. Latencies in microseconds. Figures first, then charts, then details and "
+        + "the setup. Definitions: docs/results.md.</p>\n");
+    b.append(runs.size() == 1 ? Headline.ofRun(runs.get(0)) : Headline.ofComparison(runs));
+    if (runs.size() > 1) {
+      likeForLike(b);
+    }
+    b.append("<h2 id=\"charts\">Charts</h2>\n");
+    if (runs.size() > 1) {
+      b.append(Html.chart(charts.throughputBars(), "throughput", "Throughput per phase: successful and all operations"));
+    }
+    List<String> phases = Headline.phases(charts.phases());
+    for (String phase : phases) {
+      phaseCharts(b, phase);
+    }
+    b.append("<h2 id=\"details\">Details</h2>\n");
     if (runs.size() > 1) {
       comparison(b);
     }
-    for (String phase : charts.phases()) {
-      phase(b, phase);
+    for (String phase : phases) {
+      phaseDetails(b, phase);
     }
+    setup(b);
     return Html.page(title, b.toString());
   }
 
   private void setup(StringBuilder b) {
-    b.append("<h2 id=\"setup\">Setup</h2>\n");
+    b.append("<h2 id=\"setup\">Setup and properties</h2>\n");
     List<Map<String, String>> settings = new ArrayList<>();
     Set<String> names = new LinkedHashSet<>(List.of("kind", "target", "start_time", "end_time", "harness_version",
         "jvm", "server", "dialect", "engine", "driver"));
@@ -103,67 +119,35 @@ public final class HtmlReport {
       }
       rows.add(row);
     }
-    b.append(Html.table(header, rows, runs.size() > 1 ? differs : List.of()));
-    if (runs.size() > 1) {
-      List<String> differences = RunSettings.differences(runs.stream().map(ChartedRun::summary).toList());
-      if (differences.isEmpty()) {
-        b.append("<p class=\"good\">The runs' recorded setups do not differ.</p>\n");
-      } else {
-        b.append("<p><b>Not like-for-like</b> (highlighted above; ratios mix the database with these):</p>\n<ul>\n");
-        differences.forEach(d -> b.append("<li>").append(esc(d)).append("</li>\n"));
-        b.append("</ul>\n");
-      }
-      for (ChartedRun r : runs) {
-        if (r.summary().metadata != null && r.summary().metadata.get("unknown") instanceof List<?> unknown
-            && !unknown.isEmpty()) {
-          b.append("<p class=\"note\">Not known for ").append(esc(r.label())).append(": ")
-              .append(esc(String.join("; ", unknown.stream().map(String::valueOf).toList()))).append("</p>\n");
-        }
+    // Collapsed, and searchable: the browser's find opens a closed details element on a match; printed open.
+    b.append("<details class=\"setup\"><summary>").append(rows.size())
+        .append(" settings and properties of ").append(runs.size() == 1 ? "the run" : "each run")
+        .append(runs.size() > 1 ? " (those that differ highlighted)" : "").append("</summary>\n")
+        .append(Html.table(header, rows, runs.size() > 1 ? differs : List.of())).append("</details>\n");
+  }
+
+  /** Under the headline of a comparison: the settings that differ, which every ratio mixes with the database. */
+  private void likeForLike(StringBuilder b) {
+    List<String> differences = RunSettings.differences(runs.stream().map(ChartedRun::summary).toList());
+    if (differences.isEmpty()) {
+      b.append("<p class=\"good\">The runs' recorded setups do not differ.</p>\n");
+    } else {
+      b.append("<p class=\"warn\"><b>Not like-for-like</b> (highlighted in the setup at the end; ratios mix the "
+          + "database with these):</p>\n<ul>\n");
+      differences.forEach(d -> b.append("<li>").append(esc(d)).append("</li>\n"));
+      b.append("</ul>\n");
+    }
+    for (ChartedRun r : runs) {
+      if (r.summary().metadata != null && r.summary().metadata.get("unknown") instanceof List<?> unknown
+          && !unknown.isEmpty()) {
+        b.append("<p class=\"note\">Not known for ").append(esc(r.label())).append(": ")
+            .append(esc(String.join("; ", unknown.stream().map(String::valueOf).toList()))).append("</p>\n");
       }
     }
   }
 
-  private void phaseTable(StringBuilder b) {
-    b.append("<h2 id=\"summary\">Phases</h2>\n");
-    List<List<String>> rows = new ArrayList<>();
-    for (String phase : charts.phases()) {
-      for (ChartedRun r : runs) {
-        PhaseSummary p = r.summary().phase(phase);
-        if (p == null) {
-          continue;
-        }
-        List<String> row = new ArrayList<>();
-        row.add(esc(phase));
-        if (runs.size() > 1) {
-          row.add(esc(r.label()));
-        }
-        row.add(p.runtimeMs == null ? "-" : String.format(Locale.ROOT, "%,.1f", p.runtimeMs / 1000.0));
-        row.add(Format.throughput(p.successfulThroughputOps));
-        row.add(Format.throughput(p.throughputOps));
-        row.add(p.warmup == null ? "-" : p.warmup.seconds + " s");
-        row.add(steady(p.steadyState));
-        row.add(esc(p.source == null ? "" : p.source + (p.merge != null ? " (" + p.merge.clientCount + " clients)" : "")));
-        rows.add(row);
-      }
-    }
-    List<String> header = new ArrayList<>(List.of("phase"));
-    if (runs.size() > 1) {
-      header.add("run");
-    }
-    header.addAll(List.of("measured s", "successful ops/s", "all ops/s", "warm-up left out", "steady state", "from"));
-    b.append(Html.table(header, rows));
-  }
-
-  private static String steady(PhaseSummary.SteadyState s) {
-    if (s == null) {
-      return "-";
-    }
-    String css = s.steady == null ? "warn" : s.steady ? "good" : "bad";
-    return "<span class=\"" + css + "\">" + esc(s.verdict) + "</span>";
-  }
-
+  /** Every compared figure (counts, averages, max, intended latency too), with its ratio to the first run. */
   private void comparison(StringBuilder b) {
-    b.append("<h2 id=\"comparison\">Side by side</h2>\n");
     List<RunSummary> summaries = runs.stream().map(ChartedRun::summary).toList();
     List<String> header = new ArrayList<>(List.of("metric", esc(summaries.get(0).run)));
     for (int i = 1; i < summaries.size(); i++) {
@@ -182,51 +166,59 @@ public final class HtmlReport {
       }
       rows.add(cells);
     }
-    b.append(Html.table(header, rows));
-    b.append("<p class=\"note\">Ratios against the first run. Throughput: higher is better; latency: lower is "
-        + "better.</p>\n");
-    b.append(Html.chart(charts.throughputBars(), "throughput", "Throughput per phase: successful and all operations"));
+    b.append("<details id=\"comparison\"><summary>Every figure side by side (")
+        .append(rows.size()).append(" rows, ratios against the first run)</summary>\n")
+        .append(Html.table(header, rows)).append("</details>\n");
   }
 
-  private void phase(StringBuilder b, String phase) {
-    b.append("<h2 id=\"phase-").append(esc(phase)).append("\">").append(esc(phase)).append(" phase</h2>\n");
-    for (ChartedRun r : runs) {
-      PhaseSummary p = r.summary().phase(phase);
-      if (p == null) {
-        continue;
-      }
-      String who = runs.size() > 1 ? esc(r.label()) + ": " : "";
-      if (p.warmup != null) {
-        b.append("<p>").append(who).append("warm-up: the first ").append(p.warmup.seconds)
-            .append(" s are left out of throughput and latency (shaded on the charts over time). ")
-            .append("<span class=\"note\">").append(esc(p.warmup.method)).append("</span></p>\n");
-      }
-      if (p.steadyState != null) {
-        b.append("<p>").append(who).append(steady(p.steadyState)).append("</p>\n");
-      }
-    }
-    b.append("<h3>Throughput and latency over time</h3>\n");
+  /** A phase's charts: throughput and latency over time, the percentile spectrum, bars per run, the server. */
+  private void phaseCharts(StringBuilder b, String phase) {
+    b.append("<h3 id=\"charts-").append(esc(phase)).append("\">").append(esc(phase)).append(" phase</h3>\n");
     b.append(Html.chart(charts.throughputOverTime(phase), "throughput-over-time-" + phase,
         phase + ": operations per second in each status interval"));
     for (String op : charts.operations(phase)) {
       b.append(Html.chart(charts.p99OverTime(phase, op), "latency-over-time-" + phase + "-" + op,
           phase + " " + op + ": p99 and average latency in each status interval"));
     }
-    b.append("<h3>Latency percentile spectrum</h3>\n");
     for (String op : charts.operations(phase)) {
       b.append(Html.chart(charts.distribution(phase, op), "distribution-" + phase + "-" + op,
-          phase + " " + op + ": latency by percentile (log scales) from the HdrHistogram logs, measured window"));
+          phase + " " + op + ": latency percentile spectrum (log scales) from the HdrHistogram logs, measured window"));
       if (runs.size() > 1) {
         b.append(Html.chart(charts.latencyBars(phase, op), "latency-" + phase + "-" + op,
             phase + " " + op + ": latency percentiles per run"));
       }
     }
+    for (ServerMetricCharts.Group group : ServerMetricCharts.Group.values()) {
+      b.append(Html.chart(charts.serverMetrics(phase, group), "server-" + group.slug + "-" + phase,
+          phase + " server: " + group.title));
+    }
+  }
+
+  /** A phase's tables: how it was measured, latency in full, return codes, the binding's totals, the server. */
+  private void phaseDetails(StringBuilder b, String phase) {
+    b.append("<h3 id=\"phase-").append(esc(phase)).append("\">").append(esc(phase)).append(" phase</h3>\n");
+    for (ChartedRun r : runs) {
+      PhaseSummary p = r.summary().phase(phase);
+      if (p == null) {
+        continue;
+      }
+      String who = runs.size() > 1 ? esc(r.label()) + ": " : "";
+      b.append("<p>").append(who).append("figures from ").append(esc(p.source == null ? "(unknown)" : p.source))
+          .append(p.merge != null ? " (" + p.merge.clientCount + " clients)" : "").append(".");
+      if (p.warmup != null) {
+        b.append(" Warm-up: the first ").append(p.warmup.seconds).append(" s are left out of throughput and latency "
+            + "(shaded on the charts over time). <span class=\"note\">").append(esc(p.warmup.method)).append("</span>");
+      }
+      b.append("</p>\n");
+    }
+    b.append("<details open><summary>Latency, return codes, totals and warnings</summary>\n");
     for (ChartedRun r : runs) {
       PhaseSummary p = r.summary().phase(phase);
       if (p != null) {
         phaseTables(b, r, phase, p);
       }
     }
+    b.append("</details>\n");
     serverMetrics(b, phase);
   }
 
@@ -293,7 +285,7 @@ public final class HtmlReport {
     }
     b.append("<h3>Server</h3>\n<p class=\"note\">The server's counters, sampled on a connection of its own at every "
         + "status interval (server-metrics.csv): changes per second over each interval, on the same clock as the "
-        + "client's intervals above.</p>\n");
+        + "client's intervals (charts above).</p>\n");
     for (ChartedRun r : runs) {
       PhaseSummary p = r.summary().phase(phase);
       if (p == null || p.serverMetrics == null) {
@@ -314,10 +306,6 @@ public final class HtmlReport {
           .append(".</p>\n");
       b.append(Html.table(List.of("metric", "value", "over the measured window"), rows));
       s.problems.forEach(problem -> b.append("<p class=\"warn\">").append(esc(problem)).append("</p>\n"));
-    }
-    for (ServerMetricCharts.Group group : ServerMetricCharts.Group.values()) {
-      b.append(Html.chart(charts.serverMetrics(phase, group), "server-" + group.slug + "-" + phase,
-          phase + " server: " + group.title));
     }
     for (ChartedRun r : runs) {
       if (r.folder() != null && r.summary().phase(phase) != null) {
@@ -343,8 +331,9 @@ public final class HtmlReport {
     shown.forEach(m -> header.add(esc(m.column()) + (m.kind == ServerMetric.Kind.GAUGE ? "" : "/s")));
     header.add("note");
     List<List<String>> rows = new ArrayList<>();
-    for (ServerMetricsFile.Row row : server) {
-      StatusSample match = nearest(client, row.elapsedS(), row.intervalS() / 2);
+    int per = (server.size() + MAX_INTERVAL_ROWS - 1) / MAX_INTERVAL_ROWS;
+    for (ServerMetricsFile.Row row : merged(server, per)) {
+      StatusSample match = per > 1 ? null : nearest(client, row.elapsedS(), row.intervalS() / 2);
       List<String> cells = new ArrayList<>();
       cells.add(String.format(Locale.ROOT, "%.1f", row.elapsedS()));
       cells.add(match == null ? "-" : Format.number(match.successfulOpsPerSec));
@@ -354,8 +343,36 @@ public final class HtmlReport {
       rows.add(cells);
     }
     b.append("<details><summary>").append(runs.size() > 1 ? esc(r.label()) + ": " : "")
-        .append("client and server, interval by interval</summary>\n").append(Html.table(header, rows))
-        .append("</details>\n");
+        .append(per > 1 ? "client and server, " + per + " intervals a row (" + server.size() + " intervals; every "
+            + "one is in server-metrics.csv)" : "client and server, interval by interval").append("</summary>\n")
+        .append(Html.table(header, rows)).append("</details>\n");
+  }
+
+  /**
+   * Rows of {@code per} consecutive intervals each, so a day-long run's table stays a page: counters summed over the
+   * row's span (their rate is over it), gauges at their largest, the notes of the first interval that had one. The
+   * client's figures are left out of such rows (an interval's rate is not the span's).
+   */
+  private static List<ServerMetricsFile.Row> merged(List<ServerMetricsFile.Row> rows, int per) {
+    if (per <= 1) {
+      return rows;
+    }
+    List<ServerMetricsFile.Row> merged = new ArrayList<>();
+    for (int from = 0; from < rows.size(); from += per) {
+      List<ServerMetricsFile.Row> part = rows.subList(from, Math.min(rows.size(), from + per));
+      java.util.EnumMap<ServerMetric, Long> values = new java.util.EnumMap<>(ServerMetric.class);
+      String note = null;
+      Double sampleMs = null;
+      for (ServerMetricsFile.Row r : part) {
+        r.values().forEach((m, v) -> values.merge(m, v, m.kind == ServerMetric.Kind.GAUGE ? Math::max : Long::sum));
+        note = note == null ? r.note() : note;
+        sampleMs = r.sampleMs() == null ? sampleMs : sampleMs == null ? r.sampleMs() : Math.max(sampleMs, r.sampleMs());
+      }
+      ServerMetricsFile.Row last = part.get(part.size() - 1);
+      merged.add(new ServerMetricsFile.Row(last.phase(), part.get(0).startMs(), last.endMs(), last.elapsedS(), sampleMs,
+          values, note));
+    }
+    return merged;
   }
 
   private static StatusSample nearest(List<StatusSample> samples, double elapsedS, double within) {

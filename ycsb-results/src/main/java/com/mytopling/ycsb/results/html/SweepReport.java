@@ -23,9 +23,10 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 
 /**
- * The report of a sweep folder (scripts/benchmark --sweep): the run phase's throughput of successful operations (and
- * of all) and each operation's p50, p95 and p99 against the swept variable, a table of the points with links to their
- * own reports, and the points that failed.
+ * The report of a sweep folder (scripts/benchmark --sweep), headline first: the points that failed, then a table of
+ * the points (the run phase's throughput, failures, each operation's p50/p95/p99/p99.9 and the verdicts, with links
+ * to their own reports), then the throughput of successful operations (and of all) and each operation's p50, p95 and
+ * p99 against the swept variable.
  */
 public final class SweepReport {
   private static final String[] PERCENTILES = {"p50", "p95", "p99"};
@@ -73,12 +74,13 @@ public final class SweepReport {
     if (summaries.isEmpty()) {
       throw new ReportException(dir + ": no point of the sweep finished with a summary");
     }
+    table(b);
+    b.append("<h2 id=\"charts\">Charts</h2>\n");
     b.append(Html.chart(throughputChart(), "sweep-throughput", "run phase throughput against " + record.variable));
     for (String op : operations()) {
       b.append(Html.chart(latencyChart(op), "sweep-latency-" + op,
           "run phase " + op + " p50, p95 and p99 against " + record.variable));
     }
-    table(b);
     return Html.page(title, b.toString());
   }
 
@@ -143,15 +145,20 @@ public final class SweepReport {
     }
   }
 
+  /**
+   * The headline of a sweep: one row per point with the run phase's throughput, failures, p50/p95/p99/p99.9 of each
+   * operation and the point's verdicts ({@link Verdicts}), each linked to the point's own report.
+   */
   private void table(StringBuilder b) {
     List<String> ops = new ArrayList<>(operations());
-    List<String> header = new ArrayList<>(List.of(esc(record.variable), "run", "successful ops/s", "all ops/s"));
+    List<String> header = new ArrayList<>(List.of(esc(record.variable), "run", "successful ops/s", "all ops/s",
+        "failed"));
     for (String op : ops) {
-      for (String p : PERCENTILES) {
+      for (String p : Headline.PERCENTILES) {
         header.add(esc(op + " " + p));
       }
     }
-    header.add("steady state");
+    header.add("verdicts");
     List<List<String>> rows = new ArrayList<>();
     for (int i = 0; i < summaries.size(); i++) {
       PhaseSummary run = summaries.get(i).phase("run");
@@ -161,17 +168,32 @@ public final class SweepReport {
       String link = pageDir == null ? report.toString() : pageDir.toAbsolutePath().normalize()
           .relativize(report.toAbsolutePath().normalize()).toString();
       row.add("<a href=\"" + esc(link) + "\">" + esc(folders.get(i)) + "</a>");
-      row.add(Format.throughput(run == null ? null : run.successfulThroughputOps));
-      row.add(Format.throughput(run == null ? null : run.throughputOps));
+      String key = "run." + values.get(i) + ".";
+      row.add(figure(key + "successful_throughput", Format.throughput(run == null ? null : run.successfulThroughputOps)));
+      row.add(figure(key + "throughput", Format.throughput(run == null ? null : run.throughputOps)));
+      Long failed = run == null ? null : Headline.failed(run);
+      row.add(figure(key + "failed", Format.number(failed == null ? null : failed.doubleValue())));
       for (String op : ops) {
         OperationStats s = run == null ? null : run.operations.get(op);
-        for (String p : PERCENTILES) {
-          row.add(Format.number(s == null ? null : s.percentile(p)));
+        for (String p : Headline.PERCENTILES) {
+          row.add(figure(key + op + "." + p, Format.number(s == null ? null : s.percentile(p))));
         }
       }
-      row.add(run == null || run.steadyState == null ? "-" : esc(run.steadyState.verdict));
+      StringBuilder verdicts = new StringBuilder();
+      if (run != null) {
+        for (Verdicts.Verdict v : Verdicts.of(run)) {
+          verdicts.append("<div class=\"").append(v.css()).append("\" data-verdict=\"").append(esc(v.kind()))
+              .append("\">").append(esc(v.text())).append("</div>");
+        }
+      }
+      row.add(verdicts.length() == 0 ? "-" : verdicts.toString());
       rows.add(row);
     }
-    b.append("<h2>Points</h2>\n").append(Html.table(header, rows));
+    b.append("<section id=\"headline\" class=\"headline\"><h2>Points (run phase; latency in us)</h2>\n")
+        .append(Html.table(header, rows)).append("</section>\n");
+  }
+
+  private static String figure(String key, String value) {
+    return "<span data-figure=\"" + esc(key) + "\">" + esc(value) + "</span>";
   }
 }

@@ -6,7 +6,8 @@ package com.mytopling.ycsb.results.stats;
  * run-to-run noise (p at most alpha). Either alone is not enough: a big move between noisy samples is noise, and a
  * significant but tiny move is within what the user accepts.
  *
- * <p>Unpaired (the default): the change is that of the medians and the test is Mann-Whitney U. Paired (runs
+ * <p>The tests are {@link RankTests}' (Commons Statistics); this class holds the gate's rule only. Unpaired (the
+ * default): the change is that of the medians and the test is Mann-Whitney U. Paired (runs
  * measured in pairs, {@code baseline[i]} next to {@code candidate[i]}, as the A/B gate interleaves them): the change
  * is the median of the pairs' ratios and the test is the Wilcoxon signed-rank test on their logarithms, so that what
  * the two runs of a pair share (how busy the machine was then) cancels out.
@@ -67,17 +68,17 @@ public record RegressionCheck(String metric, boolean higherIsBetter, double[] ba
   /** p-value of "the candidate is worse than the baseline". */
   public double pWorse() {
     if (paired) {
-      return WilcoxonSignedRank.pNegative(higherIsBetter ? logRatios(candidate, baseline) : logRatios(baseline, candidate));
+      return RankTests.pNegative(higherIsBetter ? logRatios(candidate, baseline) : logRatios(baseline, candidate));
     }
-    return higherIsBetter ? MannWhitneyU.pLess(candidate, baseline) : MannWhitneyU.pLess(baseline, candidate);
+    return higherIsBetter ? RankTests.pLess(candidate, baseline) : RankTests.pLess(baseline, candidate);
   }
 
   /** p-value of "the candidate is better". */
   public double pBetter() {
     if (paired) {
-      return WilcoxonSignedRank.pNegative(higherIsBetter ? logRatios(baseline, candidate) : logRatios(candidate, baseline));
+      return RankTests.pNegative(higherIsBetter ? logRatios(baseline, candidate) : logRatios(candidate, baseline));
     }
-    return higherIsBetter ? MannWhitneyU.pLess(baseline, candidate) : MannWhitneyU.pLess(candidate, baseline);
+    return higherIsBetter ? RankTests.pLess(baseline, candidate) : RankTests.pLess(candidate, baseline);
   }
 
   /** log(top[i] / bottom[i]) for each pair; pairs with a zero leave no finite ratio and are left out. */

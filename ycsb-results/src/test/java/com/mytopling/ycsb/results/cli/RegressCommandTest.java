@@ -117,6 +117,63 @@ class RegressCommandTest {
     assertEquals(1, r.err.lines().count(), r.err);
   }
 
+  /** Issue 20.7: too few pairs quote the paired test's floor, not Mann-Whitney's. */
+  @Test
+  void tooFewPairsQuoteTheSignedRankTest() throws IOException {
+    Path base = side("base", new double[] {10_000, 10_050}, new double[] {900, 950});
+    Path cand = side("cand", new double[] {5_000, 5_050}, new double[] {900, 950});
+    CliRunner r = CliRunner.run("regress", "--paired", "--baseline", base.toString(), "--candidate", cand.toString());
+    assertEquals(2, r.exitCode, r.toString());
+    assertTrue(r.err.contains("Wilcoxon signed-rank") && !r.err.contains("Mann-Whitney"), r.err);
+    assertTrue(r.err.contains("at least 5 pairs"), r.err);
+    assertEquals(1, r.err.lines().count(), r.err);
+  }
+
+  /**
+   * Issue 20.7: with 4 pairs the smallest possible Wilcoxon p is 1/16 = 0.0625 > 0.05, so a candidate at half the
+   * baseline's speed used to pass: such a schedule is refused (exit 2, one line naming the smallest that can).
+   */
+  @Test
+  void fourPairsCanNeverFailAtAlphaFivePercentAndAreRefused() throws IOException {
+    Path base = side("base", new double[] {10_000, 10_050, 9_950, 10_020}, new double[] {900, 950, 920, 930});
+    Path cand = side("cand", new double[] {5_000, 5_050, 4_950, 5_020}, new double[] {900, 950, 920, 930});
+    CliRunner r = CliRunner.run("regress", "--paired", "--baseline", base.toString(), "--candidate", cand.toString());
+    assertEquals(2, r.exitCode, r.toString());
+    assertEquals(1, r.err.lines().count(), r.err);
+    assertTrue(r.err.contains("4 pairs can never show a regression at alpha 0.0500"), r.err);
+    assertTrue(r.err.contains("0.0625") && r.err.contains("at least 5 pairs"), r.err);
+    // Five pairs can: the same halving is flagged.
+    Path base5 = side("base5", new double[] {10_000, 10_050, 9_950, 10_020, 9_990}, new double[] {900, 950, 920, 930, 940});
+    Path cand5 = side("cand5", new double[] {5_000, 5_050, 4_950, 5_020, 4_990}, new double[] {900, 950, 920, 930, 940});
+    assertEquals(1, CliRunner.run("regress", "--paired", "--baseline", base5.toString(), "--candidate",
+        cand5.toString()).exitCode);
+  }
+
+  @Test
+  void sixPairsAreRefusedAtAlphaOnePercent() throws IOException {
+    double[] t = {10_000, 10_050, 9_950, 10_020, 9_990, 10_010};
+    double[] p = {900, 950, 920, 930, 940, 910};
+    Path base = side("base", t, p);
+    Path cand = side("cand", t, p);
+    CliRunner r = CliRunner.run("regress", "--paired", "--alpha", "0.01", "--baseline", base.toString(),
+        "--candidate", cand.toString());
+    assertEquals(2, r.exitCode, r.toString());
+    assertTrue(r.err.contains("0.0156") && r.err.contains("at least 7 pairs"), r.err);
+  }
+
+  /** Unpaired, 3 against 3 reaches p = 1/20 = 0.05 exactly: allowed at 0.05 (and it can fail), refused below. */
+  @Test
+  void unpairedThreeAgainstThreeIsTheFloorOfAlphaFivePercent() throws IOException {
+    Path base = side("base", new double[] {10_000, 10_050, 9_950}, new double[] {900, 950, 920});
+    Path cand = side("cand", new double[] {5_000, 5_050, 4_950}, new double[] {900, 950, 920});
+    assertEquals(1, CliRunner.run("regress", "--baseline", base.toString(), "--candidate", cand.toString()).exitCode);
+    CliRunner r = CliRunner.run("regress", "--alpha", "0.04", "--baseline", base.toString(), "--candidate",
+        cand.toString());
+    assertEquals(2, r.exitCode, r.toString());
+    assertTrue(r.err.contains("3 baseline and 3 candidate runs can never show a regression at alpha 0.0400"), r.err);
+    assertTrue(r.err.contains("Mann-Whitney") && r.err.contains("at least 4 runs a side"), r.err);
+  }
+
   @Test
   void differentWorkloadsAreRefused() throws IOException {
     Path base = side("base", new double[] {10_000, 10_050, 9_950}, new double[] {900, 950, 920});

@@ -28,7 +28,10 @@ class HtmlReportTest {
     while (m.find()) {
       String svg = m.group(2);
       assertTrue(svg.startsWith("<svg ") && svg.contains("viewBox="), m.group(1) + " is not an inline SVG");
-      assertTrue(svg.split("<path").length > 10, m.group(1) + " draws almost nothing");
+      // Lines, bars or the warm-up band, and text as text (not glyph outlines).
+      int marks = svg.split("<polyline").length - 1 + svg.split("<rect x=").length - 1;
+      assertTrue(marks >= 2, m.group(1) + " draws almost nothing");
+      assertTrue(svg.contains("<text"), m.group(1) + " has no text");
       names.add(m.group(1));
     }
     return names;
@@ -49,10 +52,16 @@ class HtmlReportTest {
   void aRunsReportHasEverySectionAndItsChartsInline(@TempDir Path tmp) throws Exception {
     String page = Files.readString(ReportPages.oneRun(tmp, "warmup-one-client"), StandardCharsets.UTF_8);
     assertSelfContained(page);
-    for (String section : List.of("id=\"setup\"", "id=\"summary\"", "id=\"phase-load\"", "id=\"phase-run\"",
-        "Latency percentile spectrum", "Return codes", "Binding totals", "<h3>Server</h3>")) {
+    for (String section : List.of("id=\"headline\"", "id=\"charts\"", "id=\"details\"", "id=\"setup\"",
+        "id=\"phase-load\"", "id=\"phase-run\"", "latency percentile spectrum", "Return codes", "Binding totals",
+        "<h3>Server</h3>")) {
       assertTrue(page.contains(section), section);
     }
+    // Headline first, charts next, setup last (collapsed).
+    assertTrue(page.indexOf("id=\"headline\"") < page.indexOf("id=\"charts\"")
+        && page.indexOf("id=\"charts\"") < page.indexOf("id=\"details\"")
+        && page.indexOf("id=\"details\"") < page.indexOf("id=\"setup\""), "order");
+    assertTrue(page.contains("<details class=\"setup\">"), "setup collapsed");
     List<String> charts = charts(page);
     for (String chart : List.of("throughput-over-time-run", "latency-over-time-run-READ", "distribution-run-READ",
         "distribution-run-UPDATE", "server-rows-run", "server-hit-ratio-run", "server-threads-run",
@@ -75,7 +84,7 @@ class HtmlReportTest {
     int withBand = 0;
     while (m.find()) {
       // XChart draws the band as a translucent grey area (fill-opacity), in every chart over time of the run phase.
-      boolean band = m.group(2).contains("fill:rgb(128,128,128);fill-opacity:0.2");
+      boolean band = m.group(2).contains("<rect class=\"band\"");
       if (m.group(1).endsWith("-run") && m.group(1).startsWith("throughput-over-time")
           || m.group(1).startsWith("latency-over-time-run") || m.group(1).startsWith("server-rows-run")) {
         assertTrue(band, m.group(1) + " has no warm-up band");
@@ -116,5 +125,25 @@ class HtmlReportTest {
         "links to the points' own reports");
     assertTrue(Files.isRegularFile(file.getParent().resolve("threads-2/report.html")));
     assertEquals(2, page.split("<a href=").length - 1);
+  }
+
+  /** Two measured runs side by side: each ratio in the headline with its spread from the runs' status intervals. */
+  @Test
+  void aComparisonsHeadlineGivesRatiosWithTheirSpread(@TempDir Path tmp) throws Exception {
+    Path one = com.mytopling.ycsb.results.parse.Recorded.copy("warmup-one-client", tmp);
+    Path two = com.mytopling.ycsb.results.parse.Recorded.copy("warmup-two-clients", tmp);
+    for (Path run : List.of(one, two)) {
+      assertEquals(0, com.mytopling.ycsb.results.CliRunner.run("summarize", run.toString()).exitCode);
+    }
+    String page = Files.readString(ReportPages.html(tmp.resolve("two.html"), one.toString(), two.toString()),
+        StandardCharsets.UTF_8);
+    assertTrue(Pattern.compile("data-figure=\"run\\.successful_throughput\\.ratio\\.1\">\\d+\\.\\d\\dx ±\\d+%<")
+        .matcher(page).find(), "throughput ratio with its spread");
+    assertTrue(Pattern.compile("data-figure=\"run\\.READ\\.p99\\.ratio\\.1\">\\d+\\.\\d\\dx ±\\d+%<")
+        .matcher(page).find(), "p99 ratio with its spread");
+    assertTrue(Pattern.compile("data-figure=\"run\\.READ\\.p50\\.ratio\\.1\">\\d+\\.\\d\\dx<").matcher(page).find(),
+        "p50: no interval figure, no spread");
+    assertTrue(page.indexOf("id=\"headline\"") < page.indexOf("Not like-for-like")
+        || !page.contains("Not like-for-like"), "the headline first");
   }
 }

@@ -65,4 +65,27 @@ final class ReportPages {
     record.write(sweepDir.resolve(SweepRecord.FILE_NAME));
     return html(sweepDir.resolve("report.html"), sweepDir.toString());
   }
+
+  /** scripts/report history's page of 16 nightly jobs (synthetic runs), 20 % slower from the 9th. */
+  static Path history(Path tmp) throws Exception {
+    Path history = tmp.resolve("history");
+    java.util.Random random = new java.util.Random(4);
+    for (int j = 1; j <= 16; j++) {
+      Path run = SyntheticRun.write(tmp.resolve("jobs"), "job-" + j, 60, 10);
+      com.mytopling.ycsb.results.model.RunSummary s = com.mytopling.ycsb.results.Json.readFile(
+          run.resolve("summary.json"), com.mytopling.ycsb.results.model.RunSummary.class);
+      double f = (j >= 9 ? 0.8 : 1.0) * (1 + 0.02 * random.nextGaussian());
+      s.phase("run").successfulThroughputOps *= f;
+      s.phase("run").throughputOps *= f;
+      com.mytopling.ycsb.results.Json.writeFile(run.resolve("summary.json"), s);
+      com.mytopling.ycsb.results.history.HistoryEntry e = new com.mytopling.ycsb.results.history.HistoryEntry();
+      e.time = String.format(java.util.Locale.ROOT, "2026-11-%02dT02:00:00Z", j);
+      e.commit = String.format(java.util.Locale.ROOT, "%02d12345678abcdef", j);
+      e.image = "ycsb-mariadb:10.11";
+      e.appendTo(history, String.format(java.util.Locale.ROOT, "202611%02d-020000", j), List.of(run));
+    }
+    CliRunner r = CliRunner.run("history", history.toString(), "--out", tmp.resolve("history.html").toString());
+    assertEquals(0, r.exitCode, r::toString);
+    return tmp.resolve("history.html");
+  }
 }

@@ -1,0 +1,75 @@
+package com.mytopling.ycsb.results.html;
+
+import com.mytopling.ycsb.results.model.PhaseSummary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The verdicts a report's headline gives on a phase, from one method ({@link #of}), so that every page (a run, a
+ * comparison, a sweep, the Azure comparison) says the same things in the same order. Each kind is one small method
+ * below; a kind whose facts the phase does not have gives no verdict. Kinds to come from the phase's model (the
+ * self-check against the server's counters, whether the client was the bottleneck) are added the same way.
+ */
+public final class Verdicts {
+  /** good: nothing to worry about; bad: the figures should not be quoted as they are; unknown: cannot tell. */
+  public enum Status { GOOD, BAD, UNKNOWN }
+
+  /** One verdict: what it is about ("steady state"), how it came out, and one line for people. */
+  public record Verdict(String kind, Status status, String text) {
+    /** The CSS class the pages colour it with. */
+    String css() {
+      return switch (status) {
+        case GOOD -> "good";
+        case BAD -> "bad";
+        case UNKNOWN -> "warn";
+      };
+    }
+  }
+
+  private Verdicts() {
+  }
+
+  /** The phase's verdicts, in the order the headline shows them. */
+  public static List<Verdict> of(PhaseSummary phase) {
+    List<Verdict> verdicts = new ArrayList<>();
+    add(verdicts, steadyState(phase));
+    add(verdicts, warmupCut(phase));
+    return verdicts;
+  }
+
+  private static void add(List<Verdict> verdicts, Verdict v) {
+    if (v != null) {
+      verdicts.add(v);
+    }
+  }
+
+  /** SteadyStateRule's verdict on the measured window (docs/results.md, "Steady state"). */
+  static Verdict steadyState(PhaseSummary phase) {
+    PhaseSummary.SteadyState s = phase.steadyState;
+    if (s == null) {
+      return null;
+    }
+    Status status = s.steady == null ? Status.UNKNOWN : s.steady ? Status.GOOD : Status.BAD;
+    return new Verdict("steady state", status, s.verdict);
+  }
+
+  /**
+   * Where the measured window starts. A run phase without a warm-up is measured from its first operation, cold caches
+   * and JIT included: said, not judged (a steady window says the start did not matter).
+   */
+  static Verdict warmupCut(PhaseSummary phase) {
+    if (phase.warmup != null) {
+      String from = phase.warmup.measuredFromS == null ? ""
+          : String.format(Locale.ROOT, "; measured from %.1f s", phase.warmup.measuredFromS);
+      return new Verdict("warm-up cut", Status.GOOD, "warm-up: the first " + phase.warmup.seconds
+          + " s are left out of throughput and latency" + from);
+    }
+    if (phase.steadyState != null) {
+      // Only phases the steady-state rule judged (run phases with status lines) are expected to have a warm-up.
+      return new Verdict("warm-up cut", Status.UNKNOWN, "no warm-up: measured from the first operation, cold caches "
+          + "included (--warmup SECONDS leaves them out)");
+    }
+    return null;
+  }
+}

@@ -1,0 +1,56 @@
+package com.mytopling.ycsb.results.stats;
+
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * What a schedule can see: the share of simulated gates that flag a candidate slower by a given fraction (power) and
+ * that flag a candidate equal to the baseline (false alarms), with log-normal run-to-run noise of a given spread. For
+ * pairs the spread is that of the log ratio within a pair (what the two runs of a pair do not share); unpaired, that
+ * of each run. The gate is RegressionCheck's rule on throughput. Prints the table of docs/results.md:
+ * <pre>java -cp ycsb-results/target/test-classes:ycsb-results/target/classes:ycsb-results/target/lib/* \
+ *   com.mytopling.ycsb.results.stats.GatePower</pre>
+ */
+public final class GatePower {
+  private GatePower() {
+  }
+
+  /** Share of {@code trials} gates that flag a regression. */
+  static double flagged(boolean paired, int runs, double spread, double drop, double threshold, double alpha,
+                        int trials, long seed) {
+    Random random = new Random(seed);
+    int hits = 0;
+    for (int t = 0; t < trials; t++) {
+      double[] base = new double[runs];
+      double[] cand = new double[runs];
+      for (int i = 0; i < runs; i++) {
+        // Paired: both runs of a pair share the machine's state (a common factor that cancels in the ratio).
+        double shared = paired ? Math.exp(0.25 * random.nextGaussian()) : 1;
+        double s = paired ? spread / Math.sqrt(2) : spread;
+        base[i] = 10_000 * shared * Math.exp(s * random.nextGaussian());
+        cand[i] = 10_000 * (1 - drop) * shared * Math.exp(s * random.nextGaussian());
+      }
+      RegressionCheck check = new RegressionCheck("throughput", true, base, cand, threshold, alpha, paired);
+      if (check.verdict() == RegressionCheck.Verdict.REGRESSION) {
+        hits++;
+      }
+    }
+    return (double) hits / trials;
+  }
+
+  public static void main(String[] args) {
+    int trials = 2000;
+    System.out.println("| schedule | best p | spread | flags a 10 % drop | flags no change |");
+    System.out.println("| --- | --- | --- | --- | --- |");
+    for (boolean paired : new boolean[] {true, false}) {
+      for (int n : paired ? new int[] {5, 6, 8, 12} : new int[] {3, 5, 8, 12}) {
+        for (double spread : new double[] {0.05, 0.10, 0.25}) {
+          System.out.printf(Locale.ROOT, "| %s | %.3g | %.2f | %.0f %% | %.1f %% |%n",
+              paired ? n + " pairs" : n + " against " + n, GateSchedule.bestP(paired, n, n), spread,
+              100 * flagged(paired, n, spread, 0.10, 0.05, 0.05, trials, 1),
+              100 * flagged(paired, n, spread, 0.0, 0.05, 0.05, trials, 2));
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package com.mytopling.ycsb.results.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The power figures docs/results.md quotes, on fixed seeds: what each schedule can and cannot see. */
+class GatePowerTest {
+  @Test
+  void eightPairsSeeATenPercentDropOnOneMachine() {
+    double power = GatePower.flagged(true, 8, 0.05, 0.10, 0.05, 0.05, 500, 1);
+    assertTrue(power >= 0.95, "power " + power);
+    double falseAlarms = GatePower.flagged(true, 8, 0.05, 0.0, 0.05, 0.05, 500, 2);
+    assertTrue(falseAlarms <= 0.02, "false alarms " + falseAlarms);
+  }
+
+  @Test
+  void fourPairsSeeNothingAtAll() {
+    // The schedule the gate now refuses: its best p is 1/16, above 0.05, whatever the drop.
+    assertEquals(0.0, GatePower.flagged(true, 4, 0.05, 0.50, 0.05, 0.05, 200, 1));
+  }
+
+  @Test
+  void noScheduleOfCiSizeSeesTenPercentBetweenMachines() {
+    // +-25 % between machines: a stored baseline recorded elsewhere cannot show a 10 % change.
+    assertTrue(GatePower.flagged(false, 8, 0.25, 0.10, 0.05, 0.05, 500, 1) < 0.3);
+  }
+}
