@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  * Samples the server's counters during a phase (measurement.servermetrics) on connections of its own, one per
  * shard, into server-metrics.csv: at the phase's start, every status interval on the status lines' clock, at the end
  * of the warm-up (where the status thread cuts the measurements too) and when the work is done, each row the change
- * since the previous good sample (shards summed). The dialect of the URL's family says what to ask and what the
+ * since the previous good sample (shards summed, each shard's restart found before: a restart leaves the row's counters
+ * empty). The dialect of the URL's family says what to ask and what the
  * answer means. It runs in the client process because that is where the server is known (the embedded one lives
  * there) and where the phase's clock is; scripts/benchmark turns it on for one client only.
  *
@@ -53,7 +54,8 @@ final class ServerMetricsSampler extends Thread {
   private final Connection[] connections;
   private long startMs;
   private long startNs;
-  private EnumMap<ServerMetric, Long> previous;
+  /** Each shard's last good sample: a restart is found per shard, before the shards are summed. */
+  private List<EnumMap<ServerMetric, Long>> previous;
   private long previousMs;
   private long lastRowEndMs;
   private int samples;
@@ -207,10 +209,10 @@ final class ServerMetricsSampler extends Thread {
   }
 
   /** Takes one sample at {@code nowMs} and writes the interval since the previous good one. */
-  void sampleAndWrite(long nowMs) {
+  synchronized void sampleAndWrite(long nowMs) {
     samples++;
     long began = System.nanoTime();
-    EnumMap<ServerMetric, Long> current;
+    List<EnumMap<ServerMetric, Long>> current;
     String note = null;
     try {
       current = sample();
@@ -236,25 +238,7 @@ final class ServerMetricsSampler extends Thread {
     EnumMap<ServerMetric, Long> values = new EnumMap<>(ServerMetric.class);
     long rowStart = current == null ? lastRowEndMs : previousMs;
     if (current != null) {
-      List<String> wentBack = new ArrayList<>();
-      for (ServerMetric m : ServerMetric.values()) {
-        Long now = current.get(m);
-        Long before = previous.get(m);
-        if (m.kind == ServerMetric.Kind.GAUGE) {
-          if (now != null) {
-            values.put(m, now);
-          }
-        } else if (now != null && before != null) {
-          if (now >= before) {
-            values.put(m, now - before);
-          } else {
-            wentBack.add(m.column());
-          }
-        }
-      }
-      if (!wentBack.isEmpty()) {
-        note = "counters went back (server restarted?): " + String.join(" ", wentBack) + " left empty";
-      }
+      note = difference(previous, current, values);
       previous = current;
       previousMs = nowMs;
     }
@@ -267,22 +251,73 @@ final class ServerMetricsSampler extends Thread {
     }
   }
 
-  /** One sample of every shard, summed; a lost connection is opened again at the next sample. */
-  private EnumMap<ServerMetric, Long> sample() throws SQLException {
-    EnumMap<ServerMetric, Long> total = new EnumMap<>(ServerMetric.class);
+  /**
+   * The interval's figures into {@code values}: each gauge as it is now, summed over the shards; each counter's change
+   * summed over the shards, unless a shard restarted in the interval. A restart (its uptime or any of its counters
+   * went back) makes every counter of the interval unknown: a counter that grew past its old value since counts from
+   * the new server's start, so no difference with the old value means anything. Returns the row's note, or null.
+   */
+  static String difference(List<EnumMap<ServerMetric, Long>> before, List<EnumMap<ServerMetric, Long>> now,
+                           EnumMap<ServerMetric, Long> values) {
+    List<String> restarted = new ArrayList<>();
+    for (int shard = 0; shard < now.size(); shard++) {
+      List<String> wentBack = new ArrayList<>();
+      for (ServerMetric m : ServerMetric.values()) {
+        Long a = before.get(shard).get(m);
+        Long b = now.get(shard).get(m);
+        if (a != null && b != null && b < a && (m.kind == ServerMetric.Kind.COUNTER || m == ServerMetric.UPTIME_S)) {
+          wentBack.add(m.column());
+        }
+      }
+      if (!wentBack.isEmpty()) {
+        restarted.add((now.size() == 1 ? "the server" : "shard " + shard) + " restarted (went back: "
+            + String.join(" ", wentBack) + ")");
+      }
+    }
+    for (ServerMetric m : ServerMetric.values()) {
+      if (m.kind == ServerMetric.Kind.COUNTER && !restarted.isEmpty()) {
+        continue;
+      }
+      long sum = 0;
+      boolean any = false;
+      boolean known = true;
+      for (int shard = 0; shard < now.size(); shard++) {
+        Long b = now.get(shard).get(m);
+        Long a = before.get(shard).get(m);
+        if (b == null) {
+          // A shard without the figure (a server without RocksDB among ones with it) adds nothing.
+          continue;
+        }
+        if (m.kind == ServerMetric.Kind.COUNTER && a == null) {
+          known = false;
+        } else {
+          sum += m.kind == ServerMetric.Kind.COUNTER ? b - a : b;
+          any = true;
+        }
+      }
+      if (known && any) {
+        values.put(m, sum);
+      }
+    }
+    return restarted.isEmpty() ? null : String.join("; ", restarted) + ": counters left empty";
+  }
+
+  /** One sample of every shard; a lost connection is opened again at the next sample. */
+  private List<EnumMap<ServerMetric, Long>> sample() throws SQLException {
+    List<EnumMap<ServerMetric, Long>> shards = new ArrayList<>();
     for (int i = 0; i < connections.length; i++) {
       if (connections[i] == null || connections[i].isClosed()) {
         connections[i] = connector.open(i);
       }
       try {
-        family.sampleServerMetrics(connections[i], timeoutSeconds).forEach((m, v) -> total.merge(m, v, Long::sum));
+        shards.add(family.sampleServerMetrics(connections[i], timeoutSeconds));
       } catch (SQLException e) {
         closeQuietly(connections[i]);
         connections[i] = null;
         throw e;
       }
     }
-    return total;
+    return shards;
   }
 
   private static void closeQuietly(Connection c) {

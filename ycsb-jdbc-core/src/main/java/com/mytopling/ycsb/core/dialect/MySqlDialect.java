@@ -318,6 +318,13 @@ public class MySqlDialect extends Dialect {
     m.put(ServerMetric.ROCKSDB_STALL_SLOWDOWNS, List.of(List.of("Rocksdb_stall_total_slowdowns")));
     m.put(ServerMetric.ROCKSDB_COMPACT_READ_BYTES, List.of(List.of("Rocksdb_compact_read_bytes")));
     m.put(ServerMetric.ROCKSDB_COMPACT_WRITE_BYTES, List.of(List.of("Rocksdb_compact_write_bytes")));
+    m.put(ServerMetric.UPTIME_S, List.of(List.of("Uptime")));
+    // Prepared statements count here too (COM_STMT_EXECUTE of a SELECT adds to Com_select); SHOW STATUS does not
+    // (Com_show_status), so the sampler's own queries are not among them.
+    m.put(ServerMetric.SELECT_STATEMENTS, List.of(List.of("Com_select")));
+    m.put(ServerMetric.INSERT_STATEMENTS, List.of(List.of("Com_insert", "Com_replace")));
+    m.put(ServerMetric.UPDATE_STATEMENTS, List.of(List.of("Com_update")));
+    m.put(ServerMetric.DELETE_STATEMENTS, List.of(List.of("Com_delete")));
     return m;
   }
 
