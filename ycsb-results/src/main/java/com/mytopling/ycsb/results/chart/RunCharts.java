@@ -1,6 +1,5 @@
 package com.mytopling.ycsb.results.chart;
 
-import com.mytopling.ycsb.results.parse.HdrLog;
 import com.mytopling.ycsb.results.parse.OperationNames;
 import com.mytopling.ycsb.results.merge.HistogramStats;
 import com.mytopling.ycsb.results.model.OperationStats;
@@ -330,28 +329,18 @@ public final class RunCharts {
   }
 
   /**
-   * The series' intervals in the run's hdr logs (all clients), or null if it has none: after each client's warm-up
-   * when the phase had one (the cut its phase.json records), so the spectrum matches the summary's percentiles.
+   * The series' samples in the phase's measured window (all clients), or null if it has none: the same intervals the
+   * summary's percentiles come from, so the spectrum matches them.
    */
   private static Histogram histogramOf(ChartedRun run, String phase, String series) {
     PhaseSummary p = run.summary().phase(phase);
     if (p == null || run.folder() == null || p.hdrLogs.isEmpty()) {
       return null;
     }
-    List<Histogram> parts = new ArrayList<>();
-    for (String relative : p.hdrLogs) {
-      Path file = run.folder().resolve(relative);
-      if (Files.isRegularFile(file)) {
-        HdrLog log = HdrLog.read(file);
-        if (log.series().equals(series)) {
-          com.mytopling.ycsb.results.model.PhaseClock clock = p.warmup == null ? null
-              : com.mytopling.ycsb.results.model.PhaseClock.in(file.getParent());
-          HdrLog measured = clock != null && clock.warmupEndMs != null ? log.from(clock.warmupEndMs) : log;
-          measured.intervals().forEach(i -> parts.add(i.histogram()));
-        }
-      }
-    }
-    return parts.isEmpty() ? null : HistogramStats.union(parts);
+    com.mytopling.ycsb.results.window.MeasuredPhase model =
+        com.mytopling.ycsb.results.parse.RunFolder.measuredPhase(run.folder(), phase);
+    Histogram h = model == null ? null : model.histograms().get(series);
+    return h == null || h.getTotalCount() == 0 ? null : h;
   }
 
   /** The server's figures of one group over time, per run; null when no run sampled them. */

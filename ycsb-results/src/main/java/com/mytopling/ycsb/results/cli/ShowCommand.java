@@ -106,11 +106,13 @@ final class ShowCommand implements Command {
     return text.toString();
   }
 
-  /** Operations the phase counted (DB calls less one per read-modify-write), or null when unknown. */
+  /**
+   * Operations the phase counted (DB calls less one per read-modify-write) in the same window as its successful
+   * operations, or null when unknown.
+   */
   private static Long operationCount(PhaseSummary phase) {
-    if (phase.merge != null && phase.clients != null
-        && phase.clients.stream().allMatch(c -> c.operations != null)) {
-      return phase.clients.stream().mapToLong(c -> c.operations).sum();
+    if (phase.window != null) {
+      return phase.window.operations;
     }
     if (phase.runtimeMs != null && phase.throughputOps != null) {
       return Math.round(phase.throughputOps * phase.runtimeMs / 1000.0);
