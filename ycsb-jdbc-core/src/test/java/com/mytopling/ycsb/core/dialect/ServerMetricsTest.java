@@ -178,4 +178,22 @@ class ServerMetricsTest {
       assertEquals(gauge ? ServerMetric.Kind.GAUGE : ServerMetric.Kind.COUNTER, m.kind, m.name());
     }
   }
+
+  @Test
+  void theSelfChecksCountersAreTheDialects() {
+    // Issue 20: which server counter counts which of the client's calls.
+    List<CallCounter> mysql = new MySqlDialect().callCounters(false);
+    assertEquals(List.of("READ", "UPDATE", "INSERT", "DELETE"), mysql.stream().map(CallCounter::operation).toList());
+    assertEquals(java.util.Set.of("READ", "SCAN"), mysql.get(0).calls(), "a scan is a SELECT too");
+    assertEquals(ServerMetric.SELECT_STATEMENTS, mysql.get(0).metric());
+    assertEquals(ServerMetric.INSERT_STATEMENTS, mysql.get(2).metric());
+    CallCounter batched = new MySqlDialect().callCounters(true).get(2);
+    assertEquals(ServerMetric.ROWS_INSERTED, batched.metric(), "batched inserts compare rows: one statement, many");
+    assertTrue(batched.rows());
+    List<CallCounter> sqlServer = new SqlServerDialect().callCounters(true);
+    assertEquals(1, sqlServer.size());
+    assertEquals(ServerMetric.STATEMENTS, sqlServer.get(0).metric());
+    assertTrue(sqlServer.get(0).countsSampler(), "the sampler's own query is a batch request too");
+    assertTrue(sqlServer.get(0).calls().contains("INSERT-BATCH") && !sqlServer.get(0).calls().contains("INSERT"));
+  }
 }
