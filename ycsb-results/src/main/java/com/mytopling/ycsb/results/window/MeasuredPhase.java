@@ -24,16 +24,17 @@ import org.HdrHistogram.Histogram;
  *       clients' own (see {@link ClientLogs}).</li>
  *   <li>A client's measured intervals: those that start at or after its warm-up's cut (exact recorded bounds; the
  *       status thread cut every series there, so none straddles it).</li>
- *   <li>A client's work: from the start of its first measured interval with operations to the end of its last interval
- *       with operations or CLEANUP (which flushes the last batches).</li>
+ *   <li>A client's work: from the start of its first measured interval with operations (no earlier than the latest
+ *       series' cut: the status thread cuts the series one after another) to the end of its last interval with
+ *       operations or CLEANUP (which flushes the last batches).</li>
  *   <li>The window: from the latest client's start of work to the earliest client's end of work; for one client, its
  *       work. Clients whose work does not overlap are refused; so is a common window shorter than
  *       {@value #MIN_COMMON_SHARE} of the span from the first client's start to the last one's end (the figure would
  *       describe a small part of the work), with a warning under {@value #WARN_COMMON_SHARE}.</li>
- *   <li>Counts: an interval inside the window counts whole, one crossing an edge (another client's interval, at most one
- *       per client at each edge) in proportion to its overlap; a single client's intervals are all whole.</li>
+ *   <li>Counts: an interval inside the window counts whole, one crossing an edge (another client's interval, or a
+ *       series cut before the latest one; at most one per series at each edge) in proportion to its overlap.</li>
  *   <li>Latency: a histogram cannot be split in time, so an interval's samples are in the window's percentiles when
- *       at least half of it lies in the window; for a single client exactly its counted intervals.</li>
+ *       at least half of it lies in the window.</li>
  * </ul>
  */
 public final class MeasuredPhase {
@@ -209,6 +210,31 @@ public final class MeasuredPhase {
     return n;
   }
 
+  /**
+   * Samples of the matching series of all clients in [fromMs, toMs) of the phase clock, warm-up or not, inside the
+   * window or not (edge intervals prorated): what the clients sent in that time, for comparing with the server's
+   * counters over the same time (the self-check).
+   */
+  public double countSent(Predicate<String> series, long fromMs, long toMs) {
+    double n = 0;
+    for (ClientLogs c : clients) {
+      for (HdrLog log : c.logs()) {
+        if (series.test(log.series())) {
+          for (HdrLog.Interval i : log.intervals()) {
+            long length = i.endMs() - i.startMs();
+            long overlap = Math.min(i.endMs(), toMs) - Math.max(i.startMs(), fromMs);
+            if (length <= 0) {
+              n += i.startMs() >= fromMs && i.startMs() < toMs ? i.count() : 0;
+            } else if (overlap > 0) {
+              n += i.count() * (double) overlap / length;
+            }
+          }
+        }
+      }
+    }
+    return n;
+  }
+
   /** Operations (DB calls less one per read-modify-write) of all clients in [fromMs, toMs) ∩ the window. */
   public double operations(Count which, long fromMs, long toMs) {
     double n = 0;
@@ -280,17 +306,33 @@ public final class MeasuredPhase {
     return bins;
   }
 
-  /** The client's work after its cut: first measured interval with operations to the last with work; null: none. */
+  /**
+   * The client's work after its cut: from its first measured interval with operations to the end of its last with
+   * work; null when it has none. The status thread cuts the series one after another, and on a busy machine (or at
+   * its first cut, before the JIT has compiled the histograms' code) the last can be cut hundreds of milliseconds
+   * after the first: the work starts no earlier than the latest first measured interval of the series that existed
+   * at the cut (a series created later starts its first interval at its first operation and says nothing about the
+   * cut), so every operation type is counted over the same window.
+   */
   private static long[] work(ClientLogs client) {
     long start = Long.MAX_VALUE;
     long end = Long.MIN_VALUE;
+    long latestCut = Long.MIN_VALUE;
     for (HdrLog log : client.logs()) {
       boolean operations = OperationNames.isCountedDbCall(log.series());
       if (!operations && !log.series().equals(OperationNames.CLEANUP)) {
         continue;
       }
+      boolean existedAtCut = false;
       for (HdrLog.Interval i : log.intervals()) {
-        if (i.count() > 0 && (client.cutMs() == null || i.startMs() >= client.cutMs())) {
+        boolean measured = client.cutMs() == null || i.startMs() >= client.cutMs();
+        if (!measured) {
+          existedAtCut = true;
+        } else if (existedAtCut && operations) {
+          latestCut = Math.max(latestCut, i.startMs());
+          existedAtCut = false;
+        }
+        if (i.count() > 0 && measured) {
           if (operations) {
             start = Math.min(start, i.startMs());
           }
@@ -298,6 +340,10 @@ public final class MeasuredPhase {
         }
       }
     }
-    return start == Long.MAX_VALUE ? null : new long[] {start, Math.max(start, end)};
+    if (start == Long.MAX_VALUE) {
+      return null;
+    }
+    start = Math.max(start, latestCut);
+    return new long[] {start, Math.max(start, end)};
   }
 }

@@ -61,8 +61,8 @@ class RealTwoClientMergeTest {
       assertEquals((double) inWindow.getValueAtPercentile(99.9), merged.percentile("p99.9"));
       assertEquals(countInOutputs, merged.returnCodes.get("OK"), "return codes summed from client outputs");
     }
-    assertEquals(2L * RealYcsb.OPERATIONS, run.clients.stream().mapToLong(c -> c.operations).sum());
-    assertTrue(run.merge.opsInCommonWindow > 0 && run.merge.opsInCommonWindow <= 2.0 * RealYcsb.OPERATIONS);
+    assertEquals(2L * RealYcsb.TWO_CLIENT_OPERATIONS, run.clients.stream().mapToLong(c -> c.operations).sum());
+    assertTrue(run.merge.opsInCommonWindow > 0 && run.merge.opsInCommonWindow <= 2.0 * RealYcsb.TWO_CLIENT_OPERATIONS);
     assertNotNull(run.throughputOps);
     assertNotNull(run.clients.get(0).throughputOps, "each client's own YCSB figure is kept for reference");
 

@@ -41,11 +41,12 @@ class RealYcsbOutputTest {
 
     PhaseSummary run = summary.phase("run");
     Path out = dir.resolve("run.out");
-    // Issue 20: the measured window, from the first operation's interval to the end of the work; YCSB's own run
-    // time also counts starting the client threads (with -target they start spread over the first period).
+    // Issue 20: the measured window, from the first operation's interval to the end of the last interval with work.
+    // YCSB's own run time also counts starting the client threads; stock YCSB (this run) cuts its last interval in
+    // its final report, which can come well after the work (our launcher cuts it when the work ends).
     var model = RunFolder.measuredPhase(dir, "run");
     assertEquals((double) model.lengthMs(), run.runtimeMs);
-    assertTrue(run.runtimeMs <= raw(out, "OVERALL", "RunTime(ms)") && run.runtimeMs > 0.7 * raw(out, "OVERALL",
+    assertTrue(run.runtimeMs > 0.5 * raw(out, "OVERALL", "RunTime(ms)") && run.runtimeMs < 2 * raw(out, "OVERALL",
         "RunTime(ms)"), run.runtimeMs + " against YCSB's " + raw(out, "OVERALL", "RunTime(ms)"));
     assertEquals(RealYcsb.OPERATIONS * 1000.0 / run.runtimeMs, run.throughputOps, 1e-9);
     for (String op : List.of("READ", "UPDATE")) {
