@@ -85,7 +85,7 @@ class ServerMetricsSamplerTest {
     ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
     ServerMetricsSampler sampler = new ServerMetricsSampler(this::connection, 1, SECRET, new MySqlDialect(), file,
-        "run", 10, 0, err);
+        "run", 10, err);
     answers.add(new String[] {"Rows_read", "100", "Threads_running", "1", "Handler_write", "50"});
     answers.add(new String[] {"Rows_read", "1100", "Threads_running", "4", "Handler_write", "60"});
     answers.add(new SQLException("Lost connection to server (password " + SECRET + ")", "08S01", 2013));
@@ -144,7 +144,7 @@ class ServerMetricsSamplerTest {
     // first, 1,500 -> 1,620 looks like 120 rows; per shard, the interval's figure is unknown.
     Path file = dir.resolve("server-metrics.csv");
     ServerMetricsSampler sampler = new ServerMetricsSampler(this::connection, 2, null, new MySqlDialect(), file,
-        "run", 10, 0, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        "run", 10, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
     answers.add(new String[] {"Handler_write", "1000", "Threads_running", "1"});
     answers.add(new String[] {"Handler_write", "500", "Threads_running", "1"});
     answers.add(new String[] {"Handler_write", "1600", "Threads_running", "3"});
@@ -167,7 +167,7 @@ class ServerMetricsSamplerTest {
   void shardsAreSummed(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("server-metrics.csv");
     ServerMetricsSampler sampler = new ServerMetricsSampler(this::connection, 2, null, new MySqlDialect(), file,
-        "load", 10, 0, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        "load", 10, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
     answers.add(new String[] {"Handler_write", "10", "Threads_running", "1"});
     answers.add(new String[] {"Handler_write", "20", "Threads_running", "1"});
     answers.add(new String[] {"Handler_write", "110", "Threads_running", "3"});

@@ -81,6 +81,7 @@ final class ShowCommand implements Command {
       if (p.steadyState != null) {
         text.append(name).append(": ").append(p.steadyState.verdict).append('\n');
       }
+      selfCheck(text, name, p);
     });
     run.phases.forEach((name, p) -> {
       Long all = operationCount(p);
@@ -104,6 +105,13 @@ final class ShowCommand implements Command {
     });
     run.phases.forEach((name, p) -> text.append('\n').append(latencyTable(name, p)));
     return text.toString();
+  }
+
+  /** The phase's self-check in one line (issue 20): its own renderer, so the table's layout can move it. */
+  static void selfCheck(StringBuilder text, String phaseName, PhaseSummary phase) {
+    if (phase.selfCheck != null && phase.selfCheck.text != null) {
+      text.append(phaseName).append(": ").append(phase.selfCheck.text).append('\n');
+    }
   }
 
   /**

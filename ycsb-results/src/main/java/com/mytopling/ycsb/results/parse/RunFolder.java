@@ -49,6 +49,7 @@ public final class RunFolder {
     }
     boolean intendedOnly = "intended".equals(property(summary.metadata, "measurement.interval"));
     int statusIntervalS = statusIntervalS(summary.metadata);
+    summary.server = readServer(dir, summary.metadata);
     for (String phaseName : PHASES) {
       MeasuredPhase model = measuredPhase(dir, phaseName, summary.metadata);
       PhaseSummary phase = model == null ? readYcsbPhase(dir, phaseName, intendedOnly, summary.metadata)
@@ -57,13 +58,13 @@ public final class RunFolder {
         summary.phases.put(phaseName, phase);
         ServerMetricsReader.attach(dir, phaseName, phase, model);
         phase.steadyState = phaseName.equals("run") ? SteadyStateRule.judge(phase, model, statusIntervalS) : null;
+        phase.selfCheck = SelfCheckRule.check(dir, phaseName, phase, model, summary.server, summary.metadata);
       }
     }
     ServerMetricsReader.checkRecorded(dir, summary);
     if (summary.phases.isEmpty()) {
       throw new ReportException(dir + ": not a run folder (no load.out, run.out or hdr/<phase>/client-N/ inside)");
     }
-    summary.server = readServer(dir, summary.metadata);
     return summary;
   }
 
