@@ -17,9 +17,10 @@ public final class PhaseFigures {
   private static final String INTENDED_PREFIX = "Intended-";
   private static final Set<String> JVM_SAMPLE_SERIES = Set.of("THREAD_COUNT", "SYS_LOAD_AVG", "GCS", "GCS_TIME",
       "USED_MEM_MB");
-  static final String METHOD = "HdrHistogram intervals on one clock, counted by their exact recorded bounds: those of "
-      + "the window count whole (all of a single client's), one crossing an edge of a common window in proportion to "
-      + "its overlap; latency percentiles from the union of the intervals at least half inside the window";
+  static final String METHOD = "HdrHistogram intervals on one clock, counted by their exact recorded bounds: those "
+      + "inside the window count whole, one crossing an edge (another client's, or a series cut before the last one) "
+      + "in proportion to its overlap; latency percentiles from the union of the intervals at least half inside the "
+      + "window";
 
   private PhaseFigures() {
   }
@@ -29,6 +30,10 @@ public final class PhaseFigures {
     PhaseSummary phase = new PhaseSummary();
     m.histograms().forEach((series, histogram) -> {
       OperationStats stats = HistogramStats.of(histogram);
+      // The series' count is the window's, as every other count of the phase (edge intervals prorated), so that the
+      // operation types add up to the phase's operations; the latency figures are of the whole intervals at least
+      // half inside the window (a histogram cannot be split in time).
+      stats.count = Math.round(m.count(series::equals));
       if (series.startsWith(INTENDED_PREFIX)) {
         phase.intendedOperations.put(series.substring(INTENDED_PREFIX.length()), stats);
       } else if (JVM_SAMPLE_SERIES.contains(series)) {

@@ -217,7 +217,7 @@ class RecordedOutputsTest {
     assertEquals(rowsInWindow, load.batchedInserts.rows);
     assertEquals(rowsInWindow, load.batchedInserts.rowsStored);
     assertEquals(rowsInWindow, load.successfulOperations);
-    long statementsInWindow = model.histograms().get("INSERT-BATCH").getTotalCount();
+    long statementsInWindow = Math.round(model.count(series -> series.equals("INSERT-BATCH")));
     assertEquals(statementsInWindow, load.batchedInserts.statements);
     assertEquals(model.histograms().get("INSERT-BATCH").getMean() * statementsInWindow / rowsInWindow,
         load.batchedInserts.costPerRowUs, 1e-6);

@@ -60,7 +60,7 @@ class CrossingsWindowTest {
     ycsbOutput(dir.resolve("run.out"), end - T0, 7000, new String[] {"READ", "3500", "OK", "3500"},
         new String[] {"UPDATE", "3500", "OK", "3500"});
     PhaseSummary run = RunFolder.summarize(dir).phase("run");
-    assertEquals(3000L, run.operations.get("READ").count);
+    assertEquals(2999L, run.operations.get("READ").count, "999 of its first measured interval's 1,000 ms are in");
     assertEquals(3000L, run.operations.get("UPDATE").count, "UPDATE's first measured interval is not dropped");
     // One window for both types: from the later series' cut (UPDATE's, 1 ms after READ's), READ's first measured
     // interval prorated by the 999 of its 1,000 ms inside it.
