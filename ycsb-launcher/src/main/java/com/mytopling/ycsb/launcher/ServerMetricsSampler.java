@@ -24,12 +24,14 @@ import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Samples the server's counters during a phase (measurement.servermetrics) on connections of its own, one per
  * shard, into server-metrics.csv: at the phase's start, every status interval on the status lines' clock, at the end
- * of the warm-up (where the status thread cuts the measurements too) and when the work is done, each row the change
- * since the previous good sample (shards summed). The dialect of the URL's family says what to ask and what the
+ * of the warm-up (the status thread takes that sample right after it cut the measurements) and when the work is done, each row the change
+ * since the previous good sample (shards summed, each shard's restart found before: a restart leaves the row's counters
+ * empty). The dialect of the URL's family says what to ask and what the
  * answer means. It runs in the client process because that is where the server is known (the embedded one lives
  * there) and where the phase's clock is; scripts/benchmark turns it on for one client only.
  *
@@ -37,7 +39,7 @@ import java.util.concurrent.TimeUnit;
  * warns); a failed sample is a row with an empty set of figures and the reason, a line on stderr the first time and
  * a count at the end; the next good sample's row spans the gap (its start_ms says so).
  */
-final class ServerMetricsSampler extends Thread {
+final class ServerMetricsSampler extends Thread implements StatusLines.CutListener {
   private static final String PREFIX = "[ycsb] server metrics: ";
 
   private final Connector connector;
@@ -46,14 +48,16 @@ final class ServerMetricsSampler extends Thread {
   private final Path file;
   private final String phase;
   private final long intervalNs;
-  private final long warmupNs;
   private final int timeoutSeconds;
   private final PrintStream err;
   private final CountDownLatch stop = new CountDownLatch(1);
+  /** One sample at a time: the sampler thread's, or the status thread's at the warm-up's cut. */
+  private final ReentrantLock lock = new ReentrantLock();
   private final Connection[] connections;
   private long startMs;
   private long startNs;
-  private EnumMap<ServerMetric, Long> previous;
+  /** Each shard's last good sample: a restart is found per shard, before the shards are summed. */
+  private List<EnumMap<ServerMetric, Long>> previous;
   private long previousMs;
   private long lastRowEndMs;
   private int samples;
@@ -69,7 +73,7 @@ final class ServerMetricsSampler extends Thread {
    * @param password the one to mask in messages
    */
   ServerMetricsSampler(Connector connector, int shards, String password, Dialect family, Path file, String phase,
-                       int intervalSeconds, long warmupSeconds, PrintStream err) {
+                       int intervalSeconds, PrintStream err) {
     super("server-metrics");
     setDaemon(true);
     this.connector = connector;
@@ -78,7 +82,6 @@ final class ServerMetricsSampler extends Thread {
     this.file = file;
     this.phase = phase;
     this.intervalNs = TimeUnit.SECONDS.toNanos(intervalSeconds);
-    this.warmupNs = TimeUnit.SECONDS.toNanos(warmupSeconds);
     this.timeoutSeconds = Math.max(1, intervalSeconds);
     this.err = err;
     this.connections = new Connection[shards];
@@ -94,14 +97,12 @@ final class ServerMetricsSampler extends Thread {
     PropertyReader reader = new PropertyReader(props);
     Path file;
     int interval;
-    long warmup;
     try {
       if (!reader.bool("measurement.servermetrics", false)) {
         return null;
       }
       file = Path.of(reader.string("measurement.servermetrics.file", ServerMetricsFile.FILE_NAME));
       interval = reader.intValue("status.interval", 10, 1, Integer.MAX_VALUE);
-      warmup = transactions ? reader.integer("measurement.warmup", 0, 0, Long.MAX_VALUE) : 0;
     } catch (ConfigException e) {
       throw new UsageException(e.getMessage());
     }
@@ -118,7 +119,7 @@ final class ServerMetricsSampler extends Thread {
             socketTimeoutMs)).url);
       }
       ServerMetricsSampler sampler = new ServerMetricsSampler(shard -> servers.open(urls.get(shard)), urls.size(),
-          servers.password(), family, file, phase, interval, warmup, err);
+          servers.password(), family, file, phase, interval, err);
       sampler.connect();
       err.println(PREFIX + "sampling " + (urls.size() == 1 ? "the server" : urls.size() + " shards (summed)")
           + " every " + interval + " s into " + file);
@@ -182,35 +183,63 @@ final class ServerMetricsSampler extends Thread {
     }
   }
 
+  /**
+   * The sample at the warm-up's end, taken by the status thread right after it has cut every series there (the
+   * measured window starts at the last series' cut), so that the server's counters and the client's intervals part
+   * within the sample's round trip (the self-check compares them over the measured window).
+   */
+  @Override
+  public void afterCut() {
+    sampleNow();
+  }
+
+  /** One sample now, timed at the middle of its round trip (see {@link #take}). */
+  private void sampleNow() {
+    lock.lock();
+    try {
+      write(take(null));
+    } finally {
+      lock.unlock();
+    }
+  }
+
   @Override
   public void run() {
     long deadline = startNs + intervalNs;
-    long warmupAt = warmupNs > 0 ? startNs + warmupNs : Long.MAX_VALUE;
     boolean stopped = false;
     while (!stopped) {
-      long next = Math.min(deadline, warmupAt);
       try {
-        stopped = stop.await(next - System.nanoTime(), TimeUnit.NANOSECONDS);
+        stopped = stop.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
       } catch (InterruptedException e) {
         return;
       }
-      if (!stopped) {
-        if (warmupAt <= deadline) {
-          warmupAt = Long.MAX_VALUE;
-        }
-        if (deadline <= next) {
-          deadline += intervalNs;
-        }
-      }
-      sampleAndWrite(System.currentTimeMillis());
+      deadline += intervalNs;
+      sampleNow();
     }
+  }
+
+  /** One sample: when it was taken, each shard's figures (null when it failed) and why not, how long it took. */
+  private record Taken(long nowMs, List<EnumMap<ServerMetric, Long>> shards, String note, double sampleMs) {
   }
 
   /** Takes one sample at {@code nowMs} and writes the interval since the previous good one. */
   void sampleAndWrite(long nowMs) {
+    lock.lock();
+    try {
+      write(take(nowMs));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * @param at the sample's time, or null for the middle of its round trip (the server reads its counters while it
+   *     answers)
+   */
+  private Taken take(Long at) {
     samples++;
     long began = System.nanoTime();
-    EnumMap<ServerMetric, Long> current;
+    List<EnumMap<ServerMetric, Long>> current;
     String note = null;
     try {
       current = sample();
@@ -218,12 +247,21 @@ final class ServerMetricsSampler extends Thread {
       current = null;
       failed++;
       note = "sample failed: " + SqlMessages.describe(e, password);
-      if (failed == 1) {
-        err.println(PREFIX + "a sample at " + (nowMs - startMs) / 1000 + " s failed (" + note.substring(15)
-            + "); its row says so and the next row spans the gap");
-      }
     }
-    double sampleMs = (System.nanoTime() - began) / 1e6;
+    // The middle of the round trip: the server read its counters somewhere in it (the tolerance of the self-check
+    // allows for the rest: the rate times the sample's query time).
+    long nowMs = at != null ? at : System.currentTimeMillis() - Math.round((System.nanoTime() - began) / 2e6);
+    if (current == null && failed == 1) {
+      err.println(PREFIX + "a sample at " + (nowMs - startMs) / 1000 + " s failed (" + note.substring(15)
+          + "); its row says so and the next row spans the gap");
+    }
+    return new Taken(nowMs, current, note, (System.nanoTime() - began) / 1e6);
+  }
+
+  private void write(Taken taken) {
+    long nowMs = taken.nowMs();
+    List<EnumMap<ServerMetric, Long>> current = taken.shards();
+    String note = taken.note();
     if (previous == null) {
       // The baseline: the first row ends at the next good sample.
       if (current != null) {
@@ -236,53 +274,86 @@ final class ServerMetricsSampler extends Thread {
     EnumMap<ServerMetric, Long> values = new EnumMap<>(ServerMetric.class);
     long rowStart = current == null ? lastRowEndMs : previousMs;
     if (current != null) {
-      List<String> wentBack = new ArrayList<>();
-      for (ServerMetric m : ServerMetric.values()) {
-        Long now = current.get(m);
-        Long before = previous.get(m);
-        if (m.kind == ServerMetric.Kind.GAUGE) {
-          if (now != null) {
-            values.put(m, now);
-          }
-        } else if (now != null && before != null) {
-          if (now >= before) {
-            values.put(m, now - before);
-          } else {
-            wentBack.add(m.column());
-          }
-        }
-      }
-      if (!wentBack.isEmpty()) {
-        note = "counters went back (server restarted?): " + String.join(" ", wentBack) + " left empty";
-      }
+      note = difference(previous, current, values);
       previous = current;
       previousMs = nowMs;
     }
     lastRowEndMs = nowMs;
     try {
       ServerMetricsFile.append(file, new ServerMetricsFile.Row(phase, rowStart, nowMs, (nowMs - startMs) / 1000.0,
-          sampleMs, values, note));
+          taken.sampleMs(), values, note));
     } catch (IOException e) {
       writeFailed = true;
     }
   }
 
-  /** One sample of every shard, summed; a lost connection is opened again at the next sample. */
-  private EnumMap<ServerMetric, Long> sample() throws SQLException {
-    EnumMap<ServerMetric, Long> total = new EnumMap<>(ServerMetric.class);
+  /**
+   * The interval's figures into {@code values}: each gauge as it is now, summed over the shards; each counter's change
+   * summed over the shards, unless a shard restarted in the interval. A restart (its uptime or any of its counters
+   * went back) makes every counter of the interval unknown: a counter that grew past its old value since counts from
+   * the new server's start, so no difference with the old value means anything. Returns the row's note, or null.
+   */
+  static String difference(List<EnumMap<ServerMetric, Long>> before, List<EnumMap<ServerMetric, Long>> now,
+                           EnumMap<ServerMetric, Long> values) {
+    List<String> restarted = new ArrayList<>();
+    for (int shard = 0; shard < now.size(); shard++) {
+      List<String> wentBack = new ArrayList<>();
+      for (ServerMetric m : ServerMetric.values()) {
+        Long a = before.get(shard).get(m);
+        Long b = now.get(shard).get(m);
+        if (a != null && b != null && b < a && (m.kind == ServerMetric.Kind.COUNTER || m == ServerMetric.UPTIME_S)) {
+          wentBack.add(m.column());
+        }
+      }
+      if (!wentBack.isEmpty()) {
+        restarted.add((now.size() == 1 ? "the server" : "shard " + shard) + " restarted (went back: "
+            + String.join(" ", wentBack) + ")");
+      }
+    }
+    for (ServerMetric m : ServerMetric.values()) {
+      if (m.kind == ServerMetric.Kind.COUNTER && !restarted.isEmpty()) {
+        continue;
+      }
+      long sum = 0;
+      boolean any = false;
+      boolean known = true;
+      for (int shard = 0; shard < now.size(); shard++) {
+        Long b = now.get(shard).get(m);
+        Long a = before.get(shard).get(m);
+        if (b == null) {
+          // A shard without the figure (a server without RocksDB among ones with it) adds nothing.
+          continue;
+        }
+        if (m.kind == ServerMetric.Kind.COUNTER && a == null) {
+          known = false;
+        } else {
+          sum += m.kind == ServerMetric.Kind.COUNTER ? b - a : b;
+          any = true;
+        }
+      }
+      if (known && any) {
+        values.put(m, sum);
+      }
+    }
+    return restarted.isEmpty() ? null : String.join("; ", restarted) + ": counters left empty";
+  }
+
+  /** One sample of every shard; a lost connection is opened again at the next sample. */
+  private List<EnumMap<ServerMetric, Long>> sample() throws SQLException {
+    List<EnumMap<ServerMetric, Long>> shards = new ArrayList<>();
     for (int i = 0; i < connections.length; i++) {
       if (connections[i] == null || connections[i].isClosed()) {
         connections[i] = connector.open(i);
       }
       try {
-        family.sampleServerMetrics(connections[i], timeoutSeconds).forEach((m, v) -> total.merge(m, v, Long::sum));
+        shards.add(family.sampleServerMetrics(connections[i], timeoutSeconds));
       } catch (SQLException e) {
         closeQuietly(connections[i]);
         connections[i] = null;
         throw e;
       }
     }
-    return total;
+    return shards;
   }
 
   private static void closeQuietly(Connection c) {

@@ -28,6 +28,9 @@ import site.ycsb.measurements.Measurements;
  * <p>With a warm-up (measurement.warmup) one more line is printed when it ends, off the schedule: its cut of the
  * measurements makes every HdrHistogram log end an interval exactly there, so the summary can leave the warm-up out
  * without splitting or prorating an interval (the line's own interval is shorter; its rates are over its length).
+ * When the server's counters are sampled, the sample follows that cut and a second, silent cut follows the sample
+ * (the next line's latency figures start there: a few milliseconds of samples are in the logs and the final report
+ * but in no line).
  */
 final class StatusLines extends Thread {
   private final CountDownLatch done;
@@ -41,6 +44,8 @@ final class StatusLines extends Thread {
   private final boolean trackJvm;
   private final PrintStream err;
   private final long warmupNs;
+  /** Told right after the warm-up's cut (the server-metrics sample at the window's start), or null. */
+  private final CutListener atWarmupCut;
   private final Measurements measurements = Measurements.getMeasurements();
   /** Epoch ms of the first line (elapsed 0), and of the warm-up's cut (0 until it happened). */
   private volatile long startMs;
@@ -57,10 +62,11 @@ final class StatusLines extends Thread {
    * @param planned operations each client thread was given (for the estimated completion)
    * @param bindingRows the binding's stored rows, when it reports them; null otherwise
    * @param warmupSeconds 0, or when to cut the measurements once more (the end of the warm-up)
+   * @param atWarmupCut told right after that cut (the server-metrics sampler's sample there), or null
    */
   StatusLines(CountDownLatch done, List<ClientThread> clients, List<CountingDb> counters, long[] planned,
               BindingRows bindingRows, String label, boolean alsoStdout, int intervalSeconds, boolean trackJvm,
-              long warmupSeconds, PrintStream err) {
+              long warmupSeconds, CutListener atWarmupCut, PrintStream err) {
     super("status");
     setDaemon(true);
     this.done = done;
@@ -73,7 +79,17 @@ final class StatusLines extends Thread {
     this.intervalNs = TimeUnit.SECONDS.toNanos(intervalSeconds);
     this.trackJvm = trackJvm;
     this.warmupNs = TimeUnit.SECONDS.toNanos(warmupSeconds);
+    this.atWarmupCut = atWarmupCut;
     this.err = err;
+  }
+
+  /**
+   * Told right after the warm-up's cut, once every series is cut: the series are cut one after another, the last
+   * sometimes hundreds of milliseconds after the first, and the measured window starts at the last. The status
+   * thread cuts every series once more right after (no line printed).
+   */
+  interface CutListener {
+    void afterCut();
   }
 
   /** Epoch milliseconds of the first status line: elapsed 0 on the status lines' clock. */
@@ -99,12 +115,20 @@ final class StatusLines extends Thread {
     boolean allDone;
     do {
       long nowMs = System.currentTimeMillis();
+      boolean listened = cutWarmup && atWarmupCut != null;
       if (cutWarmup) {
         // Before print's cut: every series' next interval starts at or after this moment, every earlier one before.
         warmupEndMs = nowMs;
         cutWarmup = false;
       }
       last = print(startMs, intervalStartMs, nowMs, last);
+      if (listened) {
+        atWarmupCut.afterCut();
+        // Cut every series once more, silently, right after the sample: the operations between a series' first cut
+        // and the sample (tens of milliseconds on a busy machine) are then in an interval of their own, so that
+        // comparing with the server's counters from the sample on prorates milliseconds, not a status interval.
+        measurements.getSummary();
+      }
       if (trackJvm) {
         measureJvm();
       }

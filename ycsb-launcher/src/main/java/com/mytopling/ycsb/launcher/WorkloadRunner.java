@@ -153,7 +153,7 @@ final class WorkloadRunner {
       boolean standard = "timeseries".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, ""));
       int interval = Integer.parseInt(props.getProperty("status.interval", "10"));
       status = new StatusLines(done, clients, counters, planned, bindingRows, props.getProperty("label", ""), standard,
-          interval, trackJvm, warmupSeconds, err);
+          interval, trackJvm, warmupSeconds, sampler, err);
       status.start();
     }
     if (sampler != null) {

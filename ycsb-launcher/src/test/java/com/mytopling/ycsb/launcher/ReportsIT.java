@@ -73,6 +73,13 @@ class ReportsIT {
     long measured = summary.get("operations").get("READ").get("count").asLong()
         + summary.get("operations").get("UPDATE").get("count").asLong();
     assertTrue(measured < 40000 && measured > 0, "the warm-up's operations are left out: " + measured);
+    // Issue 20: one summary, one window: successful operations are the window's, as their throughput is (the whole
+    // phase's 40,000 against the window's throughput before), and the server's counters agree with them.
+    long successful = summary.get("successful_operations").asLong();
+    assertTrue(Math.abs(measured - successful) <= 1, "the types' counts add up (each rounded): " + summary);
+    assertEquals(successful, Math.round(summary.get("successful_throughput_ops").asDouble()
+        * summary.get("runtime_ms").asDouble() / 1000), summary::toString);
+    assertEquals("agrees", summary.get("self_check").get("status").asText(), summary::toString);
     assertTrue(summary.has("steady_state") && summary.get("steady_state").has("verdict"), summary::toString);
     assertTrue(summary.get("server_metrics").get("per_second").get("rows_read").asDouble() > 0);
     JsonNode meta = json(dir.resolve("metadata.json"));

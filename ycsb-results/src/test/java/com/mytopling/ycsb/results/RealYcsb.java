@@ -14,6 +14,11 @@ import java.util.concurrent.TimeUnit;
 public final class RealYcsb {
   public static final int RECORDS = 1000;
   public static final int OPERATIONS = 3000;
+  /**
+   * Operations of each of the two clients: 6 s at their -target, so that the JVMs' start-up, which a loaded machine
+   * can spread by a second, leaves them a common window of most of their span.
+   */
+  public static final int TWO_CLIENT_OPERATIONS = 9000;
   private static Path singleClientRun;
   private static Path twoClientRun;
 
@@ -44,6 +49,7 @@ public final class RealYcsb {
         Path clientDir = dir.resolve(client);
         Files.createDirectories(clientDir.resolve("hdr/run"));
         running.add(start(clientDir, "run", List.of("-t", "-threads", "2", "-target", "1500",
+            "-p", "operationcount=" + TWO_CLIENT_OPERATIONS,
             "-p", "basicdb.simulatedelay=1",
             "-p", "hdrhistogram.fileoutput=true", "-p", "hdrhistogram.output.path=hdr/run/")));
       }

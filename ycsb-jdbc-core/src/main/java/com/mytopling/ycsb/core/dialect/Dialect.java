@@ -157,6 +157,15 @@ public abstract class Dialect {
     }
   }
 
+  /**
+   * The self-check's counters: which server counter (sampled by {@link #serverMetricsQuery}) counts which of the
+   * client's DB calls, so that each phase can compare the two over its measured window (docs/results.md,
+   * "Self-check").
+   *
+   * @param batchedInserts true when the binding batched inserts: one statement carries many rows
+   */
+  public abstract List<CallCounter> callCounters(boolean batchedInserts);
+
   // ---- the start barrier of clients on several machines (scale-out) ----
 
   /** The barrier's table: one row per client and phase of a run, keyed so that a client registers once. */

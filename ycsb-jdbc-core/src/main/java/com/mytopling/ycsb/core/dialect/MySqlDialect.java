@@ -318,6 +318,13 @@ public class MySqlDialect extends Dialect {
     m.put(ServerMetric.ROCKSDB_STALL_SLOWDOWNS, List.of(List.of("Rocksdb_stall_total_slowdowns")));
     m.put(ServerMetric.ROCKSDB_COMPACT_READ_BYTES, List.of(List.of("Rocksdb_compact_read_bytes")));
     m.put(ServerMetric.ROCKSDB_COMPACT_WRITE_BYTES, List.of(List.of("Rocksdb_compact_write_bytes")));
+    m.put(ServerMetric.UPTIME_S, List.of(List.of("Uptime")));
+    // Prepared statements count here too (COM_STMT_EXECUTE of a SELECT adds to Com_select); SHOW STATUS does not
+    // (Com_show_status), so the sampler's own queries are not among them.
+    m.put(ServerMetric.SELECT_STATEMENTS, List.of(List.of("Com_select")));
+    m.put(ServerMetric.INSERT_STATEMENTS, List.of(List.of("Com_insert", "Com_replace")));
+    m.put(ServerMetric.UPDATE_STATEMENTS, List.of(List.of("Com_update")));
+    m.put(ServerMetric.DELETE_STATEMENTS, List.of(List.of("Com_delete")));
     return m;
   }
 
@@ -337,6 +344,25 @@ public class MySqlDialect extends Dialect {
       sep = ", ";
     }
     return sql.append(')').toString();
+  }
+
+  /**
+   * Statements by kind (Com_*, which count prepared statements' executions too and not the sampler's SHOW STATUS);
+   * rows written where inserts were batched (a multi-row INSERT or a bulk batch is one Com_insert for many rows):
+   * Handler_write on MariaDB (the SQL layer's row writes, a row that failed as a duplicate included), the engines'
+   * rows inserted on MySQL 8.
+   */
+  @Override
+  public List<CallCounter> callCounters(boolean batchedInserts) {
+    return List.of(
+        new CallCounter("READ", Set.of("READ", "SCAN"), ServerMetric.SELECT_STATEMENTS, "Com_select", false, false),
+        new CallCounter("UPDATE", Set.of("UPDATE"), ServerMetric.UPDATE_STATEMENTS, "Com_update", false, false),
+        batchedInserts
+            ? new CallCounter("INSERT", Set.of("INSERT"), ServerMetric.ROWS_INSERTED,
+                "Handler_write (MariaDB), Innodb_rows_inserted + Rocksdb_rows_inserted (MySQL)", true, false)
+            : new CallCounter("INSERT", Set.of("INSERT"), ServerMetric.INSERT_STATEMENTS, "Com_insert + Com_replace",
+                false, false),
+        new CallCounter("DELETE", Set.of("DELETE"), ServerMetric.DELETE_STATEMENTS, "Com_delete", false, false));
   }
 
   /** UNIX_TIMESTAMP of a DATETIME(3) is exact to the millisecond; the session's time zone cancels out. */

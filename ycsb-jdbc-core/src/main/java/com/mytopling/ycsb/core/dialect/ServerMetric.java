@@ -37,7 +37,17 @@ public enum ServerMetric {
   ROCKSDB_STALL_STOPS(Kind.COUNTER),
   ROCKSDB_STALL_SLOWDOWNS(Kind.COUNTER),
   ROCKSDB_COMPACT_READ_BYTES(Kind.COUNTER),
-  ROCKSDB_COMPACT_WRITE_BYTES(Kind.COUNTER);
+  ROCKSDB_COMPACT_WRITE_BYTES(Kind.COUNTER),
+  /** Seconds since the server started: a value lower than the previous sample's means it restarted in between. */
+  UPTIME_S(Kind.GAUGE),
+  /**
+   * Statements by kind, as the server counted them (MySQL family: Com_select, Com_insert + Com_replace, Com_update,
+   * Com_delete): what the self-check compares with the client's operations (docs/results.md, "Self-check").
+   */
+  SELECT_STATEMENTS(Kind.COUNTER),
+  INSERT_STATEMENTS(Kind.COUNTER),
+  UPDATE_STATEMENTS(Kind.COUNTER),
+  DELETE_STATEMENTS(Kind.COUNTER);
 
   /** How a metric changes on the server. */
   public enum Kind {

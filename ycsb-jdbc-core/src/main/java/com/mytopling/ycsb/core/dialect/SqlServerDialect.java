@@ -11,6 +11,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * SQL Server and Azure SQL Database (T-SQL). No server can run on our CI machines, so this
@@ -206,6 +207,20 @@ public class SqlServerDialect extends Dialect {
       sep = ", ";
     }
     return sql.append(')').toString();
+  }
+
+  /**
+   * SQL Server's performance counters have no statement counts by kind: every DB call is one request (an RPC of a
+   * prepared statement, or a batch), counted in SQL Statistics: Batch Requests/sec, as is each of the sampler's own
+   * queries. Batched inserts: one request per executeBatch (the binding's INSERT-BATCH statements), as mssql-jdbc
+   * sends a batch of parameter sets in one request; not verified on a server here (none can run), so a SQL Server
+   * user's first runs are what confirms it.
+   */
+  @Override
+  public List<CallCounter> callCounters(boolean batchedInserts) {
+    return List.of(new CallCounter("ALL", batchedInserts ? Set.of("READ", "SCAN", "UPDATE", "INSERT-BATCH", "DELETE")
+        : Set.of("READ", "SCAN", "UPDATE", "INSERT", "DELETE"), ServerMetric.STATEMENTS,
+        "SQL Statistics: Batch Requests/sec", false, true));
   }
 
   /** SYSUTCDATETIME has 100 ns precision; DATEDIFF_BIG (SQL Server 2016+) does not overflow in milliseconds. */

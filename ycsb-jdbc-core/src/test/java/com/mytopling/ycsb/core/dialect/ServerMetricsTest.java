@@ -37,7 +37,14 @@ class ServerMetricsTest {
         status("Handler_update", 30), status("Handler_delete", 4), status("Questions", 500),
         status("Innodb_buffer_pool_read_requests", 9000), status("Innodb_buffer_pool_reads", 12),
         status("Innodb_data_fsyncs", 33), status("Innodb_row_lock_waits", 2), status("Innodb_row_lock_time", 15),
-        status("Innodb_deadlocks", 1), status("Threads_running", 5));
+        status("Innodb_deadlocks", 1), status("Threads_running", 5), status("Uptime", 3600), status("Com_select", 71),
+        status("Com_insert", 8), status("Com_replace", 2), status("Com_update", 30), status("Com_delete", 4));
+    // The self-check's statement counters (issue 20): REPLACE is an insert too; the server's uptime finds restarts.
+    assertEquals(71L, m.get(ServerMetric.SELECT_STATEMENTS));
+    assertEquals(10L, m.get(ServerMetric.INSERT_STATEMENTS));
+    assertEquals(30L, m.get(ServerMetric.UPDATE_STATEMENTS));
+    assertEquals(4L, m.get(ServerMetric.DELETE_STATEMENTS));
+    assertEquals(3600L, m.get(ServerMetric.UPTIME_S));
     assertEquals(1000L, m.get(ServerMetric.ROWS_READ));
     assertEquals(20L, m.get(ServerMetric.ROWS_INSERTED));
     assertEquals(30L, m.get(ServerMetric.ROWS_UPDATED));
@@ -163,11 +170,30 @@ class ServerMetricsTest {
   }
 
   @Test
-  void columnsAreTheMetricNamesInLowerCaseAndOnlyThreadsRunningIsAGauge() {
+  void columnsAreTheMetricNamesInLowerCaseAndOnlyThreadsRunningAndUptimeAreGauges() {
     assertEquals("rows_read", ServerMetric.ROWS_READ.column());
     assertEquals("rocksdb_compact_write_bytes", ServerMetric.ROCKSDB_COMPACT_WRITE_BYTES.column());
     for (ServerMetric m : ServerMetric.values()) {
-      assertEquals(m == ServerMetric.THREADS_RUNNING ? ServerMetric.Kind.GAUGE : ServerMetric.Kind.COUNTER, m.kind, m.name());
+      boolean gauge = m == ServerMetric.THREADS_RUNNING || m == ServerMetric.UPTIME_S;
+      assertEquals(gauge ? ServerMetric.Kind.GAUGE : ServerMetric.Kind.COUNTER, m.kind, m.name());
     }
+  }
+
+  @Test
+  void theSelfChecksCountersAreTheDialects() {
+    // Issue 20: which server counter counts which of the client's calls.
+    List<CallCounter> mysql = new MySqlDialect().callCounters(false);
+    assertEquals(List.of("READ", "UPDATE", "INSERT", "DELETE"), mysql.stream().map(CallCounter::operation).toList());
+    assertEquals(java.util.Set.of("READ", "SCAN"), mysql.get(0).calls(), "a scan is a SELECT too");
+    assertEquals(ServerMetric.SELECT_STATEMENTS, mysql.get(0).metric());
+    assertEquals(ServerMetric.INSERT_STATEMENTS, mysql.get(2).metric());
+    CallCounter batched = new MySqlDialect().callCounters(true).get(2);
+    assertEquals(ServerMetric.ROWS_INSERTED, batched.metric(), "batched inserts compare rows: one statement, many");
+    assertTrue(batched.rows());
+    List<CallCounter> sqlServer = new SqlServerDialect().callCounters(true);
+    assertEquals(1, sqlServer.size());
+    assertEquals(ServerMetric.STATEMENTS, sqlServer.get(0).metric());
+    assertTrue(sqlServer.get(0).countsSampler(), "the sampler's own query is a batch request too");
+    assertTrue(sqlServer.get(0).calls().contains("INSERT-BATCH") && !sqlServer.get(0).calls().contains("INSERT"));
   }
 }

@@ -1,7 +1,8 @@
 package com.mytopling.ycsb.results.chart;
 
-import com.mytopling.ycsb.results.parse.HdrLog;
 import com.mytopling.ycsb.results.parse.OperationNames;
+import com.mytopling.ycsb.results.parse.RunFolder;
+import com.mytopling.ycsb.results.window.MeasuredPhase;
 import com.mytopling.ycsb.results.merge.HistogramStats;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -37,7 +39,7 @@ public final class RunCharts {
   private final Path outDir;
   private final List<Path> written = new ArrayList<>();
   private final List<String> skipped = new ArrayList<>();
-  private final Map<Path, HdrLog> logs = new java.util.HashMap<>();
+  private final Map<Path, Optional<MeasuredPhase>> models = new java.util.HashMap<>();
 
   /** Charts of these runs; {@link #drawAll} writes them into {@code outDir} (null when they are only drawn). */
   public RunCharts(List<ChartedRun> runs, Path outDir) {
@@ -331,29 +333,20 @@ public final class RunCharts {
   }
 
   /**
-   * The series' intervals in the run's hdr logs (all clients), or null if it has none: after each client's warm-up
-   * when the phase had one (the cut its phase.json records), so the spectrum matches the summary's percentiles.
+   * The series' samples in the phase's measured window (all clients), or null if it has none: the same intervals the
+   * summary's percentiles come from, so the spectrum matches them.
    */
   private Histogram histogramOf(ChartedRun run, String phase, String series) {
     PhaseSummary p = run.summary().phase(phase);
     if (p == null || run.folder() == null || p.hdrLogs.isEmpty()) {
       return null;
     }
-    List<Histogram> parts = new ArrayList<>();
-    for (String relative : p.hdrLogs) {
-      Path file = run.folder().resolve(relative);
-      if (Files.isRegularFile(file)) {
-        // Each log is read once however many charts look for its series (a day's log has thousands of intervals).
-        HdrLog log = logs.computeIfAbsent(file, HdrLog::read);
-        if (log.series().equals(series)) {
-          com.mytopling.ycsb.results.model.PhaseClock clock = p.warmup == null ? null
-              : com.mytopling.ycsb.results.model.PhaseClock.in(file.getParent());
-          HdrLog measured = clock != null && clock.warmupEndMs != null ? log.from(clock.warmupEndMs) : log;
-          measured.intervals().forEach(i -> parts.add(i.histogram()));
-        }
-      }
-    }
-    return parts.isEmpty() ? null : HistogramStats.union(parts);
+    // Each phase's model is read once however many charts look for its series (a day's logs have thousands of
+    // intervals).
+    MeasuredPhase model = models.computeIfAbsent(run.folder().resolve(phase),
+        key -> Optional.ofNullable(RunFolder.measuredPhase(run.folder(), phase))).orElse(null);
+    Histogram h = model == null ? null : model.histograms().get(series);
+    return h == null || h.getTotalCount() == 0 ? null : h;
   }
 
   /** The server's figures of one group over time, per run; null when no run sampled them. */

@@ -188,6 +188,17 @@ final class RegressCommand implements Command {
     return Format.number(min) + ".." + Format.number(max);
   }
 
+  /**
+   * A run whose phase's counts the server's own counters contradict (its self-check disagrees) is not gated: its
+   * figures are not known to be the work that was done (issue 20).
+   */
+  static void refuseDisagreement(String option, RunSummary run, String phase) {
+    var check = run.phase(phase).selfCheck;
+    if (check != null && com.mytopling.ycsb.results.model.SelfCheck.DISAGREES.equals(check.status)) {
+      throw new ReportException(option + ": run " + run.run + " is refused: " + check.text);
+    }
+  }
+
   /** Expands each argument: a run, or a folder whose sub-folders are runs. Requires the phase in every run. */
   static List<RunSummary> loadRuns(String option, String[] args, String phase) {
     List<RunSummary> runs = new ArrayList<>();
@@ -209,6 +220,7 @@ final class RegressCommand implements Command {
       if (run.phase(phase) == null || run.phase(phase).throughputOps == null) {
         throw new ReportException(option + ": run " + run.run + " has no " + phase + " phase throughput");
       }
+      refuseDisagreement(option, run, phase);
     }
     return runs;
   }

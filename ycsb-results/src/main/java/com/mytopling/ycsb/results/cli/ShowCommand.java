@@ -81,6 +81,7 @@ final class ShowCommand implements Command {
       if (p.steadyState != null) {
         text.append(name).append(": ").append(p.steadyState.verdict).append('\n');
       }
+      selfCheck(text, name, p);
     });
     run.phases.forEach((name, p) -> {
       Long all = operationCount(p);
@@ -106,11 +107,20 @@ final class ShowCommand implements Command {
     return text.toString();
   }
 
-  /** Operations the phase counted (DB calls less one per read-modify-write), or null when unknown. */
+  /** The phase's self-check in one line (issue 20): its own renderer, so the table's layout can move it. */
+  static void selfCheck(StringBuilder text, String phaseName, PhaseSummary phase) {
+    if (phase.selfCheck != null && phase.selfCheck.text != null) {
+      text.append(phaseName).append(": ").append(phase.selfCheck.text).append('\n');
+    }
+  }
+
+  /**
+   * Operations the phase counted (DB calls less one per read-modify-write) in the same window as its successful
+   * operations, or null when unknown.
+   */
   private static Long operationCount(PhaseSummary phase) {
-    if (phase.merge != null && phase.clients != null
-        && phase.clients.stream().allMatch(c -> c.operations != null)) {
-      return phase.clients.stream().mapToLong(c -> c.operations).sum();
+    if (phase.window != null) {
+      return phase.window.operations;
     }
     if (phase.runtimeMs != null && phase.throughputOps != null) {
       return Math.round(phase.throughputOps * phase.runtimeMs / 1000.0);

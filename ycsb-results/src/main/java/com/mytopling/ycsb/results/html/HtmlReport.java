@@ -11,6 +11,7 @@ import com.mytopling.ycsb.results.cli.Format;
 import com.mytopling.ycsb.results.cli.RunSettings;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
+import com.mytopling.ycsb.results.model.SelfCheck;
 import com.mytopling.ycsb.results.model.RunSummary;
 import com.mytopling.ycsb.results.model.StatusSample;
 import com.mytopling.ycsb.results.parse.OperationNames;
@@ -210,6 +211,7 @@ public final class HtmlReport {
             + "(shaded on the charts over time). <span class=\"note\">").append(esc(p.warmup.method)).append("</span>");
       }
       b.append("</p>\n");
+      selfCheck(b, who, p.selfCheck);
     }
     b.append("<details open><summary>Latency, return codes, totals and warnings</summary>\n");
     for (ChartedRun r : runs) {
@@ -220,6 +222,32 @@ public final class HtmlReport {
     }
     b.append("</details>\n");
     serverMetrics(b, phase);
+  }
+
+  /**
+   * The self-check's section (issue 20): the verdict, and per operation type the client's count beside the server
+   * counter's over the same window. A section renderer of its own, so that the report's layout can move it.
+   */
+  static void selfCheck(StringBuilder b, String who, SelfCheck check) {
+    if (check == null) {
+      return;
+    }
+    String css = SelfCheck.AGREES.equals(check.status) ? "good" : SelfCheck.DISAGREES.equals(check.status) ? "bad"
+        : "warn";
+    b.append("<div class=\"self-check\"><p>").append(who).append("<span class=\"").append(css).append("\">")
+        .append(esc(check.text)).append("</span></p>\n");
+    if (!check.checks.isEmpty()) {
+      List<List<String>> rows = new ArrayList<>();
+      for (SelfCheck.Check c : check.checks) {
+        rows.add(List.of(esc(c.operation), Format.number(c.clientCount), esc(c.counterSource),
+            Format.number(c.serverCount == null ? null : c.serverCount.doubleValue()), Format.number(c.allowed),
+            c.agrees ? "<span class=\"good\">agrees</span>" : "<span class=\"bad\">disagrees</span>"));
+      }
+      b.append(Html.table(List.of("operation", "client sent", "server counter", "server counted", "allowed ±",
+          "verdict"), rows));
+      b.append("<p class=\"note\">Tolerance: ").append(esc(check.tolerance)).append("</p>\n");
+    }
+    b.append("</div>\n");
   }
 
   private void phaseTables(StringBuilder b, ChartedRun r, String phase, PhaseSummary p) {

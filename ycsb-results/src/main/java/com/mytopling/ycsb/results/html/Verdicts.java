@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.results.html;
 
 import com.mytopling.ycsb.results.model.PhaseSummary;
+import com.mytopling.ycsb.results.model.SelfCheck;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -8,8 +9,7 @@ import java.util.Locale;
 /**
  * The verdicts a report's headline gives on a phase, from one method ({@link #of}), so that every page (a run, a
  * comparison, a sweep, the Azure comparison) says the same things in the same order. Each kind is one small method
- * below; a kind whose facts the phase does not have gives no verdict. Kinds to come from the phase's model (the
- * self-check against the server's counters, whether the client was the bottleneck) are added the same way.
+ * below; a kind whose facts the phase does not have gives no verdict.
  */
 public final class Verdicts {
   /** good: nothing to worry about; bad: the figures should not be quoted as they are; unknown: cannot tell. */
@@ -35,6 +35,7 @@ public final class Verdicts {
     List<Verdict> verdicts = new ArrayList<>();
     add(verdicts, steadyState(phase));
     add(verdicts, warmupCut(phase));
+    add(verdicts, selfCheck(phase));
     return verdicts;
   }
 
@@ -71,5 +72,16 @@ public final class Verdicts {
           + "included (--warmup SECONDS leaves them out)");
     }
     return null;
+  }
+
+  /** Whether the server's own counters agree with what the client sent over the window (docs/results.md, "Self-check"). */
+  static Verdict selfCheck(PhaseSummary phase) {
+    SelfCheck c = phase.selfCheck;
+    if (c == null) {
+      return null;
+    }
+    Status status = SelfCheck.AGREES.equals(c.status) ? Status.GOOD
+        : SelfCheck.DISAGREES.equals(c.status) ? Status.BAD : Status.UNKNOWN;
+    return new Verdict("self-check", status, c.text);
   }
 }

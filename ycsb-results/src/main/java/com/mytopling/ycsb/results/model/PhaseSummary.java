@@ -63,6 +63,13 @@ public class PhaseSummary {
   public SteadyState steadyState;
   /** The server's counters over the measured window (server-metrics.csv), when they were sampled. */
   public ServerMetricsSummary serverMetrics;
+  /**
+   * The one measured window every figure of the phase is counted in (docs/results.md, "The measured window"); absent
+   * for a phase without HdrHistogram interval logs, whose figures are YCSB's own report of the whole phase.
+   */
+  public Window window;
+  /** The client's counts against the server's own counters over the same window (docs/results.md, "Self-check"). */
+  public SelfCheck selfCheck;
   /** Present when the phase was merged from several clients' HdrHistogram logs. */
   public MergeInfo merge;
   /** Per-client figures of a merged phase, as each client's own output reported them. */
@@ -142,6 +149,23 @@ public class PhaseSummary {
     public Double medianSampleMs;
     /** Intervals without figures (failed samples), with the reasons the file gives. */
     public List<String> problems = new ArrayList<>();
+  }
+
+  /** The measured window of a phase and the clock it is on. */
+  public static class Window {
+    /** Epoch milliseconds on the phase clock: after the warm-up, to the end of the last interval with work. */
+    public long startMs;
+    public long endMs;
+    /** "server": the clients' starts on the database server's clock (start barrier); "client": their own clocks. */
+    public String clock;
+    /** Each client's offset from its own clock to the phase clock, milliseconds (0 on its own clock). */
+    public Map<String, Long> clockOffsetsMs = new LinkedHashMap<>();
+    /** Operations in the window (DB calls less one per read-modify-write, failed ones included). */
+    public Long operations;
+    /** Operations in the window that failed (successful_operations is the rest). */
+    public Long failedOperations;
+    /** How intervals were counted, in words. */
+    public String method;
   }
 
   /** How a merged phase was computed. */

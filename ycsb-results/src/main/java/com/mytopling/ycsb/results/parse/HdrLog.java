@@ -2,22 +2,39 @@ package com.mytopling.ycsb.results.parse;
 
 import com.mytopling.ycsb.results.ReportException;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.HdrHistogram.EncodableHistogram;
+import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
-/** One HdrHistogram interval log as YCSB writes it with hdrhistogram.fileoutput=true: one file per series. */
+/**
+ * One HdrHistogram interval log as YCSB writes it with hdrhistogram.fileoutput=true: one file per series.
+ *
+ * <p>Interval bounds are read exactly. HdrHistogram's writer prints the log's StartTime and each interval's offset from
+ * it as seconds with three decimals, which are whole milliseconds; its reader adds the two as doubles and truncates
+ * their thousandfold, so an interval can read back a millisecond early (issue 20: an interval that starts in the
+ * millisecond of the warm-up's cut was then dropped for one operation type and not another). Here the decimals are
+ * added as decimals: the bounds are the milliseconds the writer recorded.
+ */
 public final class HdrLog {
-  private static final Pattern LOGGING_FOR = Pattern.compile("^#\\[Logging for: (.+)\\]\\s*$");
+  private static final String LOGGING_FOR = "#[Logging for: ";
+  private static final String START_TIME = "#[StartTime: ";
+  private static final String BASE_TIME = "#[BaseTime: ";
+  /** As HdrHistogram's reader decides it: timestamps more than a year before StartTime are offsets from it. */
+  private static final BigDecimal A_YEAR_S = BigDecimal.valueOf(365L * 24 * 3600);
 
-  /** One interval of the log, with absolute epoch-millisecond bounds. */
+  /** One interval of the log, with absolute epoch-millisecond bounds (on the clock of the log's writer, or shifted). */
   public record Interval(long startMs, long endMs, Histogram histogram) {
+    public long count() {
+      return histogram.getTotalCount();
+    }
   }
 
   private final Path file;
@@ -52,56 +69,101 @@ public final class HdrLog {
   }
 
   public long totalCount() {
-    return intervals.stream().mapToLong(i -> i.histogram().getTotalCount()).sum();
+    return intervals.stream().mapToLong(Interval::count).sum();
   }
 
-  /**
-   * The intervals that start at or after {@code cutMs}: the measured part of a log whose writer cut an interval at
-   * that moment (the warm-up's end). An interval that straddles the moment, which only a log without the cut has, is
-   * left out whole: the measured window then starts at the next boundary.
-   */
-  public HdrLog from(long cutMs) {
-    return new HdrLog(file, series, intervals.stream().filter(i -> i.startMs() >= cutMs).toList());
+  /** The same log with every bound moved by {@code offsetMs}: a client's own clock onto the phase's clock. */
+  public HdrLog shifted(long offsetMs) {
+    if (offsetMs == 0) {
+      return this;
+    }
+    return new HdrLog(file, series, intervals.stream()
+        .map(i -> new Interval(i.startMs() + offsetMs, i.endMs() + offsetMs, i.histogram())).toList());
   }
 
   public static HdrLog read(Path file) {
-    String series = seriesName(file);
-    List<Interval> intervals = new ArrayList<>();
+    List<String> lines;
     try {
-      HistogramLogReader reader = new HistogramLogReader(file.toFile());
-      // Without a BaseTime line the reader takes timestamps as relative to the log's StartTime (YCSB's case),
-      // so the timestamps it hands back are absolute epoch milliseconds.
-      EncodableHistogram next;
-      while ((next = reader.nextIntervalHistogram()) != null) {
-        if (!(next instanceof Histogram histogram)) {
-          throw new ReportException(file + ": holds floating-point histograms; YCSB logs integer microseconds");
-        }
-        intervals.add(new Interval(histogram.getStartTimeStamp(), histogram.getEndTimeStamp(), histogram));
-      }
+      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (java.nio.charset.MalformedInputException e) {
+      throw new ReportException(file + ": not an HdrHistogram interval log (not text)");
     } catch (IOException e) {
       throw new ReportException(file + ": cannot read (" + e.getMessage() + ")");
-    } catch (ReportException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw new ReportException(file + ": not an HdrHistogram interval log (" + e.getClass().getSimpleName() + ")");
+    }
+    String series = null;
+    BigDecimal startTimeS = null;
+    BigDecimal baseTimeS = null;
+    List<Interval> intervals = new ArrayList<>();
+    int lineNumber = 0;
+    for (String line : lines) {
+      lineNumber++;
+      if (line.startsWith(LOGGING_FOR) && line.trim().endsWith("]")) {
+        String name = line.trim();
+        series = series != null ? series : name.substring(LOGGING_FOR.length(), name.length() - 1).trim();
+      } else if (line.startsWith(START_TIME)) {
+        startTimeS = seconds(file, lineNumber, line.substring(START_TIME.length()).split("[ ,\\]]")[0]);
+      } else if (line.startsWith(BASE_TIME)) {
+        baseTimeS = seconds(file, lineNumber, line.substring(BASE_TIME.length()).split("[ ,\\]]")[0]);
+      } else if (!line.isBlank() && !line.startsWith("#") && !line.startsWith("\"StartTimestamp\"")) {
+        if (baseTimeS == null) {
+          // No BaseTime line (YCSB's case): decided on the first interval, as HdrHistogram's reader decides it.
+          BigDecimal first = seconds(file, lineNumber, fields(file, lineNumber, line)[0]);
+          baseTimeS = startTimeS != null && first.compareTo(startTimeS.subtract(A_YEAR_S)) < 0 ? startTimeS
+              : BigDecimal.ZERO;
+        }
+        intervals.add(interval(file, lineNumber, line, baseTimeS));
+      }
     }
     if (intervals.isEmpty()) {
       throw new ReportException(file + ": no HdrHistogram intervals in it (empty, or not an HdrHistogram log)");
     }
-    return new HdrLog(file, series, intervals);
+    if (series == null) {
+      String name = file.getFileName().toString();
+      series = name.endsWith(".hdr") ? name.substring(0, name.length() - 4) : name;
+    }
+    return new HdrLog(file, series, List.copyOf(intervals));
   }
 
-  private static String seriesName(Path file) {
-    try (var lines = Files.lines(file)) {
-      var first = lines.limit(5).map(LOGGING_FOR::matcher).filter(Matcher::matches).findFirst();
-      if (first.isPresent()) {
-        return first.get().group(1).trim();
-      }
-    } catch (IOException | java.io.UncheckedIOException e) {
-      throw new ReportException(file + ": cannot read (" + e.getMessage() + ")");
+  /** start, length, max, histogram; an optional leading "Tag=..." field is skipped. */
+  private static String[] fields(Path file, int lineNumber, String line) {
+    String rest = line.startsWith("Tag=") ? line.substring(line.indexOf(',') + 1) : line;
+    String[] f = rest.split(",", 4);
+    if (f.length != 4) {
+      throw new ReportException(file + ": line " + lineNumber + " is not an HdrHistogram interval (start, length, "
+          + "max, histogram): not an HdrHistogram log?");
     }
-    String name = file.getFileName().toString();
-    return name.endsWith(".hdr") ? name.substring(0, name.length() - 4) : name;
+    return f;
+  }
+
+  private static Interval interval(Path file, int lineNumber, String line, BigDecimal baseTimeS) {
+    String[] f = fields(file, lineNumber, line);
+    long startMs = millis(seconds(file, lineNumber, f[0]).add(baseTimeS));
+    long endMs = startMs + millis(seconds(file, lineNumber, f[1]));
+    Histogram histogram;
+    try {
+      histogram = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(f[3].trim())),
+          0);
+    } catch (DataFormatException | RuntimeException e) {
+      throw new ReportException(file + ": line " + lineNumber + " holds no integer HdrHistogram (" + e.getClass()
+          .getSimpleName() + "): not an HdrHistogram log of YCSB's, which records integer microseconds");
+    }
+    histogram.setStartTimeStamp(startMs);
+    histogram.setEndTimeStamp(endMs);
+    return new Interval(startMs, endMs, histogram);
+  }
+
+  private static BigDecimal seconds(Path file, int lineNumber, String text) {
+    try {
+      return new BigDecimal(text.trim());
+    } catch (NumberFormatException e) {
+      throw new ReportException(file + ": line " + lineNumber + ": '" + text.trim() + "' is not a time in seconds "
+          + "(not an HdrHistogram log?)");
+    }
+  }
+
+  /** Seconds to milliseconds: exact for the writer's three decimals; finer ones rounded to the nearest. */
+  private static long millis(BigDecimal seconds) {
+    return seconds.movePointRight(3).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
   }
 
   /** Every *.hdr file directly in a folder, sorted by name. */

@@ -4,11 +4,13 @@ import com.mytopling.ycsb.core.Secrets;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.mytopling.ycsb.results.Json;
 import com.mytopling.ycsb.results.ReportException;
-import com.mytopling.ycsb.results.merge.HdrPhaseMerger;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseClock;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
+import com.mytopling.ycsb.results.window.ClientLogs;
+import com.mytopling.ycsb.results.window.MeasuredPhase;
+import com.mytopling.ycsb.results.window.PhaseFigures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,10 +25,10 @@ import java.util.regex.Pattern;
 /**
  * Reads a run folder (the layout benchmark writes, see docs/results.md) into a {@link RunSummary}.
  *
- * <p>Single client: PHASE.out is the authority for the figures; PHASE.err gives the status series and server;
- * hdr/PHASE/*.hdr are listed for distribution charts. Several clients (hdr/PHASE/client-N/ folders): latencies and
- * throughput come from merging the clients' HdrHistogram logs; client-N/PHASE.out, when present, adds each client's
- * own figures and return codes.
+ * <p>Every figure of a phase with HdrHistogram interval logs (one client's hdr/PHASE/*.hdr, or several clients'
+ * hdr/PHASE/client-N/) comes from its one measured window ({@link MeasuredPhase}); PHASE.out (each client's) adds the
+ * return codes, PHASE.err the status lines of a single client. A phase without interval logs has YCSB's own report
+ * of the whole phase, the only figures there are.
  */
 public final class RunFolder {
   public static final List<String> PHASES = List.of("load", "run");
@@ -46,30 +48,67 @@ public final class RunFolder {
       summary.kind = "published";
     }
     boolean intendedOnly = "intended".equals(property(summary.metadata, "measurement.interval"));
-    long warmupS = warmupSeconds(summary.metadata);
+    int statusIntervalS = statusIntervalS(summary.metadata);
+    summary.server = readServer(dir, summary.metadata);
     for (String phaseName : PHASES) {
-      // The warm-up is the run phase's: a load is measured whole.
-      PhaseSummary phase = readPhase(dir, phaseName, intendedOnly, phaseName.equals("run") ? warmupS : 0);
+      MeasuredPhase model = measuredPhase(dir, phaseName, summary.metadata);
+      PhaseSummary phase = model == null ? readYcsbPhase(dir, phaseName, intendedOnly, summary.metadata)
+          : readMeasuredPhase(dir, phaseName, model, intendedOnly, summary.metadata);
       if (phase != null) {
         summary.phases.put(phaseName, phase);
-        ServerMetricsReader.attach(dir, phaseName, phase, statusIntervalS(summary.metadata));
-        phase.steadyState = phaseName.equals("run") ? SteadyStateRule.judge(phase, statusIntervalS(summary.metadata))
-            : null;
+        ServerMetricsReader.attach(dir, phaseName, phase, model);
+        phase.steadyState = phaseName.equals("run") ? SteadyStateRule.judge(phase, model, statusIntervalS) : null;
+        phase.selfCheck = SelfCheckRule.check(dir, phaseName, phase, model, summary.server, summary.metadata);
       }
     }
     ServerMetricsReader.checkRecorded(dir, summary);
     if (summary.phases.isEmpty()) {
       throw new ReportException(dir + ": not a run folder (no load.out, run.out or hdr/<phase>/client-N/ inside)");
     }
-    summary.server = readServer(dir, summary.metadata);
     return summary;
   }
 
-  /** measurement.warmup of the run (metadata's properties), seconds; 0 when none. */
-  static long warmupSeconds(Map<String, Object> metadata) {
+  /**
+   * The phase's one measured window (docs/results.md, "The measured window"), or null when the phase has no
+   * HdrHistogram interval logs (its figures are then YCSB's own report of the whole phase).
+   */
+  public static MeasuredPhase measuredPhase(Path dir, String phaseName) {
+    return measuredPhase(dir, phaseName, readMetadata(dir));
+  }
+
+  private static MeasuredPhase measuredPhase(Path dir, String phaseName, Map<String, Object> metadata) {
+    Path hdrDir = dir.resolve("hdr").resolve(phaseName);
+    List<Path> folders = clientDirs(hdrDir);
+    boolean merged = !folders.isEmpty();
+    if (!merged) {
+      if (!Files.isDirectory(hdrDir) || HdrLog.filesIn(hdrDir).isEmpty()
+          || !Files.isRegularFile(dir.resolve(phaseName + ".out"))) {
+        return null;
+      }
+      folders = List.of(hdrDir);
+    }
+    List<PhaseClock> clocks = folders.stream().map(PhaseClock::in).toList();
+    long warmupS = phaseName.equals("run") ? warmupSeconds(metadata, clocks) : 0;
+    boolean serverClock = clocks.stream().allMatch(ClientLogs::onServerClock);
+    List<ClientLogs> clients = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    for (int i = 0; i < folders.size(); i++) {
+      String client = merged ? folders.get(i).getFileName().toString() : "client";
+      clients.add(ClientLogs.read(client, folders.get(i), clocks.get(i), serverClock, warmupS, notes));
+    }
+    MeasuredPhase model = MeasuredPhase.of(clients, serverClock, warmupS);
+    model.warnings().addAll(notes.stream().map(n -> "warm-up: " + n).toList());
+    return model;
+  }
+
+  /**
+   * measurement.warmup of the run, seconds: metadata's property when it has one, else the clients' phase.json (a merge
+   * of folders without metadata.json must still leave each client's warm-up out); 0 when neither says.
+   */
+  static long warmupSeconds(Map<String, Object> metadata, List<PhaseClock> clocks) {
     String value = property(metadata, "measurement.warmup");
     if (value == null || value.isBlank()) {
-      return 0;
+      return clocks.stream().filter(c -> c != null && c.warmupS != null).mapToLong(c -> c.warmupS).max().orElse(0);
     }
     try {
       return Math.max(0, Long.parseLong(value.trim()));
@@ -88,98 +127,98 @@ public final class RunFolder {
     }
   }
 
-  private static PhaseSummary readPhase(Path dir, String phaseName, boolean intendedOnly, long warmupS) {
-    Path hdrDir = dir.resolve("hdr").resolve(phaseName);
-    List<Path> clientDirs = clientDirs(hdrDir);
-    if (!clientDirs.isEmpty()) {
-      return readMergedPhase(dir, phaseName, clientDirs, intendedOnly, warmupS);
-    }
+  /** A phase without interval logs: YCSB's own report of the whole phase, the only figures there are. */
+  private static PhaseSummary readYcsbPhase(Path dir, String phaseName, boolean intendedOnly,
+                                            Map<String, Object> metadata) {
     Path out = dir.resolve(phaseName + ".out");
     if (!Files.isRegularFile(out)) {
       return null;
     }
     PhaseSummary phase = PhaseAssembler.assemble(YcsbOutputParser.parse(out.toString(), read(out)), intendedOnly);
     SuccessfulOperations.fill(phase);
+    long warmupS = phaseName.equals("run") ? warmupSeconds(metadata, List.of()) : 0;
     if (warmupS > 0) {
-      if (Files.isDirectory(hdrDir) && !HdrLog.filesIn(hdrDir).isEmpty()) {
-        return readWarmedUpPhase(dir, phaseName, phase, warmupS);
-      }
       phase.warnings.add("a " + warmupS + " s warm-up was asked for but there are no HdrHistogram interval logs "
           + "(hdrhistogram.fileoutput=true): these figures include the warm-up");
     }
     readOwnFacts(dir, phaseName, phase);
-    if (Files.isDirectory(hdrDir)) {
-      HdrLog.filesIn(hdrDir).forEach(f -> phase.hdrLogs.add(dir.relativize(f).toString()));
-    }
     return phase;
   }
 
   /**
-   * A single client's phase without its warm-up: latency and throughput from the interval logs that start at or
-   * after the warm-up's cut, as a one-client merge; return codes, metrics and status lines from YCSB's own output.
+   * A phase with interval logs, one client or several: every figure from its measured window; YCSB's own output (each
+   * client's PHASE.out) adds the return codes, which cover the whole phase, and the rows its inserts handed over
+   * but did not store.
    */
-  private static PhaseSummary readWarmedUpPhase(Path dir, String phaseName, PhaseSummary whole, long warmupS) {
+  private static PhaseSummary readMeasuredPhase(Path dir, String phaseName, MeasuredPhase model, boolean intendedOnly,
+                                                Map<String, Object> metadata) {
+    boolean merged = !clientDirs(dir.resolve("hdr").resolve(phaseName)).isEmpty();
+    PhaseSummary phase = PhaseFigures.of(model, merged);
+    phase.latencyBasis = intendedOnly ? "intended" : "actual";
+    List<Long> notStored = new ArrayList<>();
+    if (merged) {
+      phase.source = "merged-hdr-logs";
+      startSpread(phase.merge, clientDirs(dir.resolve("hdr").resolve(phaseName)));
+      List<Map<String, String>> totals = new ArrayList<>();
+      for (PhaseSummary.ClientFigures client : phase.clients) {
+        Path clientDir = dir.resolve(client.client);
+        client.binding = BindingRecords.binding(clientDir, phaseName);
+        client.fileLoader = BindingRecords.fileLoader(clientDir, phaseName);
+        BindingRecords.problems(client.binding).forEach(p -> phase.warnings.add(client.client + ": " + p));
+        client.bindingTotals = BindingRecords.totals(client.binding);
+        totals.add(client.bindingTotals);
+        Path out = clientDir.resolve(phaseName + ".out");
+        if (!Files.isRegularFile(out)) {
+          phase.warnings.add(dir.relativize(out) + " missing: return codes and the client's own figures unknown");
+          notStored.add(null);
+          continue;
+        }
+        PhaseSummary own = PhaseAssembler.assemble(YcsbOutputParser.parse(out.toString(), read(out)), intendedOnly);
+        client.runtimeMs = own.runtimeMs;
+        client.throughputOps = own.throughputOps;
+        // The client's own warnings (return codes other than OK, missing lines) hold for the merged phase too.
+        own.warnings.forEach(w -> phase.warnings.add(client.client + ": " + w));
+        own.operations.forEach((op, stats) -> addReturnCodes(phase.operations, op, stats));
+        client.successfulOperations = SuccessfulOperations.count(own);
+        notStored.add(SuccessfulOperations.rowsNotStored(own));
+      }
+      phase.bindingTotals = BindingRecords.sum(totals);
+    } else {
+      Path out = dir.resolve(phaseName + ".out");
+      PhaseSummary own = PhaseAssembler.assemble(YcsbOutputParser.parse(out.toString(), read(out)), intendedOnly);
+      phase.source = model.clients().get(0).cutMs() != null ? "hdr-logs-after-warmup" : "hdr-logs";
+      phase.latencyBasis = own.latencyBasis;
+      own.operations.forEach((op, stats) -> addReturnCodes(phase.operations, op, stats));
+      own.intendedOperations.forEach((op, stats) -> addReturnCodes(phase.intendedOperations, op, stats));
+      phase.metrics = own.metrics;
+      phase.warnings.addAll(own.warnings);
+      notStored.add(SuccessfulOperations.rowsNotStored(own));
+      readOwnFacts(dir, phaseName, phase);
+    }
+    PhaseFigures.successful(model, phase, notStored);
+    ClientLogs first = model.clients().get(0);
+    if (first.cutMs() != null) {
+      Long zero = merged ? PhaseFigures.timelineStartMs(model) : first.clockStartMs();
+      phase.warmup = warmup(model.warmupS(), zero == null ? null : (model.startMs() - zero) / 1000.0, model);
+    }
+    phase.window.method += "; return_codes are YCSB's counts of the whole phase" + (first.cutMs() != null
+        ? ", warm-up included" : "");
     Path hdrDir = dir.resolve("hdr").resolve(phaseName);
-    List<HdrLog> logs = HdrPhaseMerger.readDir(hdrDir);
-    PhaseClock clock = PhaseClock.in(hdrDir);
-    List<String> notes = new ArrayList<>();
-    long cut = warmupCut(clock, warmupS, logs, "", notes);
-    PhaseSummary phase = HdrPhaseMerger.merge(List.of(new HdrPhaseMerger.ClientLogs("client", logs)),
-        java.util.Collections.singletonList(cut));
-    phase.source = "hdr-logs-after-warmup";
-    phase.latencyBasis = whole.latencyBasis;
-    whole.operations.forEach((op, stats) -> addReturnCodes(phase.operations, op, stats));
-    whole.intendedOperations.forEach((op, stats) -> addReturnCodes(phase.intendedOperations, op, stats));
-    phase.metrics = whole.metrics;
-    phase.successfulOperations = whole.successfulOperations;
-    phase.warnings.addAll(whole.warnings);
-    double inWindow = phase.clients.get(0).successfulOpsInCommonWindow;
-    long notStored = SuccessfulOperations.rowsNotStored(whole);
-    if (notStored > 0) {
-      inWindow = Math.max(0, inWindow - notStored);
-      phase.warnings.add(notStored + " inserted rows were not stored after all; taken off the successful operations "
-          + "of the measured window wherever they fell (the figure errs low)");
+    for (Path folder : merged ? clientDirs(hdrDir) : List.of(hdrDir)) {
+      HdrLog.filesIn(folder).forEach(f -> phase.hdrLogs.add(dir.relativize(f).toString()));
     }
-    phase.successfulThroughputOps = inWindow * 1000.0 / phase.runtimeMs;
-    long windowStart = phase.merge.commonWindowStartMs;
-    phase.merge = null;
-    phase.clients = null;
-    readOwnFacts(dir, phaseName, phase);
-    HdrLog.filesIn(hdrDir).forEach(f -> phase.hdrLogs.add(dir.relativize(f).toString()));
-    SuccessfulOperations.fillBatchedInserts(phase);
-    phase.warmup = warmup(warmupS, clock != null && clock.startMs != null
-        ? (windowStart - clock.startMs) / 1000.0 : (double) warmupS, notes);
-    phase.warnings.add("return codes and successful_operations cover the whole phase, warm-up included; throughput "
-        + "and latency only the measured window");
     return phase;
   }
 
-  /**
-   * The moment a client's warm-up ended: the cut its phase.json records; without one (logs of an older harness) the
-   * client's first interval's start plus the warm-up, where no interval boundary need lie.
-   */
-  private static long warmupCut(PhaseClock clock, long warmupS, List<HdrLog> logs, String client, List<String> notes) {
-    if (clock != null && clock.warmupEndMs != null) {
-      return clock.warmupEndMs;
-    }
-    if (clock != null && clock.endMs != null) {
-      throw new ReportException((client.isEmpty() ? "" : client + ": ") + "the phase ended before its " + warmupS
-          + " s warm-up did: nothing was measured (run longer or lower measurement.warmup)");
-    }
-    long first = logs.stream().mapToLong(HdrLog::startMs).min().orElseThrow();
-    notes.add((client.isEmpty() ? "" : client + ": ") + "no phase.json beside the logs: the warm-up is counted from "
-        + "the first interval's start, and an interval crossing its end is left out whole");
-    return first + warmupS * 1000;
-  }
-
-  private static PhaseSummary.Warmup warmup(long warmupS, Double measuredFromS, List<String> notes) {
+  private static PhaseSummary.Warmup warmup(long warmupS, Double measuredFromS, MeasuredPhase model) {
     PhaseSummary.Warmup w = new PhaseSummary.Warmup();
     w.seconds = warmupS;
     w.measuredFromS = measuredFromS;
     StringBuilder method = new StringBuilder("HdrHistogram intervals that start at or after the warm-up's end count "
         + "in full, earlier ones not at all: the status thread cut every series' interval at that moment, so no "
         + "interval is split or prorated");
-    notes.forEach(n -> method.append("; ").append(n));
+    model.warnings().stream().filter(n -> n.startsWith("warm-up: "))
+        .forEach(n -> method.append("; ").append(n.substring("warm-up: ".length())));
     w.method = method.toString();
     return w;
   }
@@ -204,77 +243,6 @@ public final class RunFolder {
     uncertainties.sort(java.util.Comparator.reverseOrder());
     merge.startSpreadMs = last - first;
     merge.startSpreadUncertaintyMs = uncertainties.get(0) + (uncertainties.size() > 1 ? uncertainties.get(1) : 0);
-  }
-
-  private static PhaseSummary readMergedPhase(Path dir, String phaseName, List<Path> clientDirs, boolean intendedOnly,
-                                              long warmupS) {
-    List<HdrPhaseMerger.ClientLogs> logs = new ArrayList<>();
-    List<Long> cuts = new ArrayList<>();
-    List<String> notes = new ArrayList<>();
-    for (Path clientDir : clientDirs) {
-      String client = clientDir.getFileName().toString();
-      List<HdrLog> clientLogs = HdrPhaseMerger.readDir(clientDir);
-      logs.add(new HdrPhaseMerger.ClientLogs(client, clientLogs));
-      cuts.add(warmupS > 0 ? warmupCut(PhaseClock.in(clientDir), warmupS, clientLogs, client, notes) : null);
-    }
-    PhaseSummary phase = HdrPhaseMerger.merge(logs, cuts);
-    startSpread(phase.merge, clientDirs);
-    phase.latencyBasis = intendedOnly ? "intended" : "actual";
-    if (warmupS > 0) {
-      Long timelineStart = HdrPhaseMerger.timelineStartMs(logs);
-      phase.warmup = warmup(warmupS, timelineStart == null ? null
-          : (phase.merge.commonWindowStartMs - timelineStart) / 1000.0, notes);
-      phase.warnings.add("return codes and successful_operations cover the whole phase, warm-up included; "
-          + "throughput and latency only the measured window");
-    }
-    for (Path clientDir : clientDirs) {
-      HdrLog.filesIn(clientDir).forEach(f -> phase.hdrLogs.add(dir.relativize(f).toString()));
-    }
-    List<Map<String, String>> totals = new ArrayList<>();
-    boolean outputMissing = false;
-    for (PhaseSummary.ClientFigures client : phase.clients) {
-      Path clientDir = dir.resolve(client.client);
-      client.binding = BindingRecords.binding(clientDir, phaseName);
-      client.fileLoader = BindingRecords.fileLoader(clientDir, phaseName);
-      BindingRecords.problems(client.binding).forEach(p -> phase.warnings.add(client.client + ": " + p));
-      client.bindingTotals = BindingRecords.totals(client.binding);
-      totals.add(client.bindingTotals);
-      Path out = dir.resolve(client.client).resolve(phaseName + ".out");
-      if (!Files.isRegularFile(out)) {
-        phase.warnings.add(dir.relativize(out) + " missing: return codes and the client's own figures unknown");
-        outputMissing = true;
-        continue;
-      }
-      PhaseSummary own = PhaseAssembler.assemble(YcsbOutputParser.parse(out.toString(), read(out)), intendedOnly);
-      client.runtimeMs = own.runtimeMs;
-      client.throughputOps = own.throughputOps;
-      // The client's own warnings (return codes other than OK, missing lines) hold for the merged phase too.
-      own.warnings.forEach(w -> phase.warnings.add(client.client + ": " + w));
-      own.operations.forEach((op, stats) -> addReturnCodes(phase.operations, op, stats));
-      client.successfulOperations = SuccessfulOperations.count(own);
-      long notStored = SuccessfulOperations.rowsNotStored(own);
-      if (notStored > 0 && client.successfulOpsInCommonWindow != null) {
-        // Inserts that returned OK but whose rows are not stored: when they happened is unknown, so all come off.
-        client.successfulOpsInCommonWindow = Math.max(0, client.successfulOpsInCommonWindow - notStored);
-        phase.warnings.add(client.client + ": " + notStored + " inserted rows were not stored after all; taken off "
-            + "its successful operations in the common window wherever they fell (the figure errs low)");
-      }
-    }
-    phase.bindingTotals = BindingRecords.sum(totals);
-    phase.successfulOperations = SuccessfulOperations.count(phase);
-    SuccessfulOperations.fillBatchedInserts(phase);
-    if (outputMissing && SuccessfulOperations.batched(phase)) {
-      // Without every client's return codes the rows its batches stored are unknown.
-      phase.successfulThroughputOps = null;
-      phase.merge.successfulOpsInCommonWindow = null;
-      phase.warnings.add("successful throughput unknown: inserts were batched and not every client's output is here");
-    } else if (phase.merge != null) {
-      double inWindow = phase.clients.stream().mapToDouble(c -> c.successfulOpsInCommonWindow).sum();
-      phase.merge.successfulOpsInCommonWindow = inWindow;
-      phase.successfulThroughputOps = inWindow * 1000.0
-          / (phase.merge.commonWindowEndMs - phase.merge.commonWindowStartMs);
-    }
-    return phase;
   }
 
   private static void addReturnCodes(Map<String, OperationStats> into, String op, OperationStats from) {

@@ -5,27 +5,24 @@ import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
 import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
 import com.mytopling.ycsb.results.stats.Median;
+import com.mytopling.ycsb.results.window.MeasuredPhase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Puts a run folder's server-metrics.csv into its phases' summaries: each counter per second and each gauge's average
- * and largest value over the measured window (the rows whose interval starts at the warm-up's end or later, on the
- * status lines' clock), the median query time of a sample, and every interval without figures. A run that was to be
- * sampled but has no rows for a phase gets a warning: a failed sampler is never silent.
+ * Puts a run folder's server-metrics.csv into its phases' summaries over the phase's one measured window (the same
+ * {@link MeasuredPhase} the client's figures come from): each counter per second and each gauge's average and largest
+ * value, the median query time of a sample, and every interval without figures. The rows carry the sampling client's
+ * own clock (client 0 samples for all) and are moved onto the phase clock by its offset. A row counts in proportion
+ * to its overlap with the window (the sampler samples at the window's ends, so the rows there overlap it all but a
+ * few milliseconds); gauges count from the rows at least half inside it. A row across a server restart has no
+ * counter figures (a sampler of an older harness left only the counters that went back empty: the others are not
+ * counted either). A run that was to be sampled but has no rows for a phase gets a warning: a failed sampler is never
+ * silent.
  */
 public final class ServerMetricsReader {
-  /**
-   * How far before the measured window's start a row may start and still count: the sampler samples at the warm-up's
-   * end on its own clock, while the window starts at the first measured interval, which the status thread's cut
-   * makes a few milliseconds later; half a second, or half the status interval when that is shorter.
-   */
-  static double tolerance(int statusIntervalS) {
-    return Math.min(0.5, statusIntervalS / 2.0);
-  }
-
   private ServerMetricsReader() {
   }
 
@@ -38,16 +35,34 @@ public final class ServerMetricsReader {
     return ServerMetricsFile.read(file).stream().filter(r -> phase.equals(r.phase())).toList();
   }
 
-  static void attach(Path runDir, String phaseName, PhaseSummary phase, int statusIntervalS) {
+  /** True for a row whose counters are not differences of one server's values (it spans a restart). */
+  public static boolean acrossRestart(ServerMetricsFile.Row r) {
+    return r.note() != null && (r.note().contains("restarted") || r.note().contains("went back"));
+  }
+
+  /** The share of a row inside the phase's window (1 for every row of a phase without one). */
+  public static double share(ServerMetricsFile.Row r, MeasuredPhase model) {
+    if (model == null) {
+      return 1;
+    }
+    long offset = model.clients().get(0).offsetMs();
+    long start = r.startMs() + offset;
+    long end = r.endMs() + offset;
+    if (end <= start) {
+      return start >= model.startMs() && start < model.endMs() ? 1 : 0;
+    }
+    long overlap = Math.min(end, model.endMs()) - Math.max(start, model.startMs());
+    return overlap <= 0 ? 0 : (double) overlap / (end - start);
+  }
+
+  static void attach(Path runDir, String phaseName, PhaseSummary phase, MeasuredPhase model) {
     List<ServerMetricsFile.Row> rows = rows(runDir, phaseName);
     if (rows.isEmpty()) {
       return;
     }
-    double from = phase.warmup == null || phase.warmup.measuredFromS == null ? 0 : phase.warmup.measuredFromS;
     PhaseSummary.ServerMetricsSummary s = new PhaseSummary.ServerMetricsSummary();
     s.file = ServerMetricsFile.FILE_NAME;
     List<Double> sampleMs = new ArrayList<>();
-    List<ServerMetricsFile.Row> measured = new ArrayList<>();
     for (ServerMetricsFile.Row r : rows) {
       if (r.sampleMs() != null) {
         sampleMs.add(r.sampleMs());
@@ -55,22 +70,30 @@ public final class ServerMetricsReader {
       if (r.note() != null) {
         s.problems.add(String.format(java.util.Locale.ROOT, "%.0f s: %s", r.elapsedS(), r.note()));
       }
-      if (r.elapsedS() - r.intervalS() >= from - tolerance(statusIntervalS) && !r.values().isEmpty()) {
-        measured.add(r);
+      if (!r.values().isEmpty() && share(r, model) >= 0.5) {
+        s.intervals++;
       }
     }
-    s.intervals = measured.size();
     for (ServerMetric m : ServerMetric.values()) {
       double sum = 0;
       double seconds = 0;
       double max = Double.NEGATIVE_INFINITY;
       int n = 0;
-      for (ServerMetricsFile.Row r : measured) {
+      for (ServerMetricsFile.Row r : rows) {
         Long v = r.values().get(m);
-        if (v != null) {
-          sum += v;
-          seconds += r.intervalS();
-          max = Math.max(max, v);
+        double w = share(r, model);
+        if (v == null || w <= 0) {
+          continue;
+        }
+        if (m.kind == ServerMetric.Kind.GAUGE) {
+          if (w >= 0.5) {
+            sum += v;
+            max = Math.max(max, v);
+            n++;
+          }
+        } else if (!acrossRestart(r)) {
+          sum += v * w;
+          seconds += r.intervalS() * w;
           n++;
         }
       }

@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.results.merge;
+package com.mytopling.ycsb.results.window;
 
 import com.mytopling.ycsb.results.parse.HdrLog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,8 +21,11 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Merging several clients' interval logs must give what one histogram of all values gives. */
-class HdrPhaseMergerTest {
+/**
+ * The measured window of several clients: merged percentiles are those of one histogram of all values in the window,
+ * throughput is summed over the common window.
+ */
+class MeasuredPhaseTest {
   private static final long T0 = 1_790_000_000_000L;
 
   @TempDir
@@ -58,7 +61,7 @@ class HdrPhaseMergerTest {
   void mergedPercentilesEqualOneHistogramOfAllValues() throws IOException {
     Random random = new Random(42);
     Histogram everything = new Histogram(3);
-    List<HdrPhaseMerger.ClientLogs> clients = new ArrayList<>();
+    List<ClientLogs> clients = new ArrayList<>();
     // Three clients with different latency profiles, so averaging their percentiles would be visibly wrong.
     double[] scale = {200, 1_000, 20_000};
     List<Double> clientP99s = new ArrayList<>();
@@ -79,9 +82,9 @@ class HdrPhaseMergerTest {
       clientP99s.add((double) clientAll.getValueAtPercentile(99));
       Path dir = tmp.resolve("client-" + (c + 1));
       writeLog(dir, "READ", T0, intervals);
-      clients.add(new HdrPhaseMerger.ClientLogs("client-" + (c + 1), HdrPhaseMerger.readDir(dir)));
+      clients.add(ClientLogs.of("client-" + (c + 1), ClientLogs.readDir(dir)));
     }
-    OperationStats merged = HdrPhaseMerger.merge(clients).operations.get("READ");
+    OperationStats merged = merge(clients).operations.get("READ");
     assertEquals(everything.getTotalCount(), merged.count);
     assertEquals((double) everything.getMinValue(), merged.minUs);
     assertEquals((double) everything.getMaxValue(), merged.maxUs);
@@ -91,6 +94,10 @@ class HdrPhaseMergerTest {
     }
     double averagedP99 = clientP99s.stream().mapToDouble(d -> d).average().orElseThrow();
     assertNotEquals(averagedP99, merged.percentile("p99"), "the merge must not average percentiles");
+  }
+
+  private static PhaseSummary merge(List<ClientLogs> clients) {
+    return PhaseFigures.of(MeasuredPhase.of(clients, false, 0), true);
   }
 
   private static String fmt(double p) {
@@ -110,16 +117,16 @@ class HdrPhaseMergerTest {
     // CLEANUP and binding series do not count as operations.
     writeLog(c1, "CLEANUP", T0, List.of(interval(T0 + 29_000, T0 + 30_000, uniform(8))));
     writeLog(c2, "INSERT-BATCH", T0 + 10_000, List.of(interval(T0 + 10_000, T0 + 40_000, uniform(50))));
-    PhaseSummary merged = HdrPhaseMerger.merge(List.of(
-        new HdrPhaseMerger.ClientLogs("client-1", HdrPhaseMerger.readDir(c1)),
-        new HdrPhaseMerger.ClientLogs("client-2", HdrPhaseMerger.readDir(c2))));
+    PhaseSummary merged = merge(List.of(
+        ClientLogs.of("client-1", ClientLogs.readDir(c1)),
+        ClientLogs.of("client-2", ClientLogs.readDir(c2))));
     assertEquals(T0 + 10_000, merged.merge.commonWindowStartMs);
     assertEquals(T0 + 30_000, merged.merge.commonWindowEndMs);
     assertEquals(4000.0, merged.merge.opsInCommonWindow, 1e-6);
     assertEquals(200.0, merged.throughputOps, 1e-9);
     assertEquals(20_000.0, merged.runtimeMs);
     assertEquals(List.of("READ"), merged.merge.countedSeries);
-    assertEquals(6000L, merged.operations.get("READ").count, "latency uses every interval, not only the window");
+    assertEquals(4000L, merged.operations.get("READ").count, "latency of the window: the intervals in it");
     assertTrue(merged.warnings.isEmpty() || merged.warnings.get(0).contains("common window"));
 
     // The derived time series: 10 s bins from the first start; 1,000 ops per bin alone, 2,000 when both ran.
@@ -139,7 +146,7 @@ class HdrPhaseMergerTest {
     writeLog(c, "READ", T0, List.of(interval(T0, T0 + 10_000, uniform(150))));
     writeLog(c, "UPDATE", T0, List.of(interval(T0, T0 + 10_000, uniform(50))));
     writeLog(c, "READ-MODIFY-WRITE", T0, List.of(interval(T0, T0 + 10_000, uniform(50))));
-    PhaseSummary merged = HdrPhaseMerger.merge(List.of(new HdrPhaseMerger.ClientLogs("c", HdrPhaseMerger.readDir(c))));
+    PhaseSummary merged = merge(List.of(ClientLogs.of("c", ClientLogs.readDir(c))));
     assertEquals(15.0, merged.throughputOps, 1e-9);
   }
 
@@ -147,9 +154,9 @@ class HdrPhaseMergerTest {
   void clientsThatNeverOverlapAreRefused() throws IOException {
     Path c1 = writeLog(tmp.resolve("early"), "READ", T0, List.of(interval(T0, T0 + 10_000, uniform(10)))).getParent();
     Path c2 = writeLog(tmp.resolve("late"), "READ", T0, List.of(interval(T0 + 20_000, T0 + 30_000, uniform(10)))).getParent();
-    ReportException e = assertThrows(ReportException.class, () -> HdrPhaseMerger.merge(List.of(
-        new HdrPhaseMerger.ClientLogs("a", HdrPhaseMerger.readDir(c1)),
-        new HdrPhaseMerger.ClientLogs("b", HdrPhaseMerger.readDir(c2)))));
+    ReportException e = assertThrows(ReportException.class, () -> merge(List.of(
+        ClientLogs.of("a", ClientLogs.readDir(c1)),
+        ClientLogs.of("b", ClientLogs.readDir(c2)))));
     assertTrue(e.getMessage().contains("do not overlap"), e.getMessage());
   }
 
@@ -158,7 +165,7 @@ class HdrPhaseMergerTest {
     Path dir = tmp.resolve("foreign");
     Files.createDirectories(dir);
     Files.writeString(dir.resolve("READ.hdr"), "this is not a histogram log\n1,2,3\n");
-    ReportException e = assertThrows(ReportException.class, () -> HdrPhaseMerger.readDir(dir));
+    ReportException e = assertThrows(ReportException.class, () -> ClientLogs.readDir(dir));
     assertTrue(e.getMessage().contains("READ.hdr"), e.getMessage());
   }
 

@@ -1,5 +1,6 @@
-package com.mytopling.ycsb.results.merge;
+package com.mytopling.ycsb.results.window;
 
+import com.mytopling.ycsb.results.merge.HistogramStats;
 import com.mytopling.ycsb.results.parse.HdrLog;
 import com.mytopling.ycsb.results.model.StatusSample;
 import com.mytopling.ycsb.results.parse.OperationNames;
@@ -15,20 +16,21 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * A status-line-like time series for a merged phase, built from the clients' HdrHistogram intervals. Time from
- * the first client's start is cut into bins as long as the clients' typical interval (YCSB's status interval).
- * A bin's throughput spreads each interval's operations evenly over the interval; a bin's latency statistics
- * come from the merged histograms of the intervals whose midpoint lies in it.
+ * A status-line-like time series of a merged phase over its whole span, warm-up included (charts shade it), built
+ * from the measured phase's clients on the phase clock. Time from the first client's first operation is cut into bins
+ * as long as the clients' typical interval (YCSB's status interval). A bin's throughput spreads each interval's
+ * operations evenly over the interval; a bin's latency statistics come from the merged histograms of the intervals
+ * whose midpoint lies in it.
  */
-final class MergedTimeline {
-  private MergedTimeline() {
+final class Timeline {
+  private Timeline() {
   }
 
-  /** The first client's first operation, epoch milliseconds; null when no client has any. */
-  static Long startMs(List<HdrPhaseMerger.ClientLogs> clients) {
+  /** The first client's first operation on the phase clock, warm-up included; null when no client has any. */
+  static Long startMs(MeasuredPhase phase) {
     Long start = null;
-    for (HdrPhaseMerger.ClientLogs client : clients) {
-      long[] active = HdrPhaseMerger.activeSpan(client);
+    for (ClientLogs client : phase.clients()) {
+      long[] active = wholeSpan(client);
       if (active != null) {
         start = start == null ? active[0] : Math.min(start, active[0]);
       }
@@ -36,12 +38,30 @@ final class MergedTimeline {
     return start;
   }
 
-  static List<StatusSample> build(List<HdrPhaseMerger.ClientLogs> clients) {
+  /** A client's first interval with operations to its last with operations or CLEANUP, warm-up included. */
+  private static long[] wholeSpan(ClientLogs client) {
+    long start = Long.MAX_VALUE;
+    long end = Long.MIN_VALUE;
+    for (HdrLog log : client.logs()) {
+      boolean operations = OperationNames.isCountedDbCall(log.series());
+      if (operations || log.series().equals(OperationNames.CLEANUP)) {
+        for (HdrLog.Interval i : log.intervals()) {
+          if (i.count() > 0) {
+            start = operations ? Math.min(start, i.startMs()) : start;
+            end = Math.max(end, i.endMs());
+          }
+        }
+      }
+    }
+    return start == Long.MAX_VALUE ? null : new long[] {start, Math.max(start, end)};
+  }
+
+  static List<StatusSample> build(MeasuredPhase phase) {
     long start = Long.MAX_VALUE;
     long end = Long.MIN_VALUE;
     List<Long> lengths = new ArrayList<>();
-    for (HdrPhaseMerger.ClientLogs client : clients) {
-      long[] active = HdrPhaseMerger.activeSpan(client);
+    for (ClientLogs client : phase.clients()) {
+      long[] active = wholeSpan(client);
       if (active != null) {
         start = Math.min(start, active[0]);
         end = Math.max(end, active[1]);
@@ -61,16 +81,16 @@ final class MergedTimeline {
     for (int b = 0; b < binCount; b++) {
       latencies.add(new TreeMap<>());
     }
-    for (HdrPhaseMerger.ClientLogs client : clients) {
+    for (ClientLogs client : phase.clients()) {
       for (HdrLog log : client.logs()) {
-        int sign = sign(log);
+        int sign = MeasuredPhase.Count.ALL_OPERATIONS.sign(log.series());
         for (HdrLog.Interval interval : log.intervals()) {
           // Throughput: the interval's operations spread evenly over its length, so clients whose intervals are
           // not aligned do not alias into alternating full and empty bins.
           if (sign != 0) {
             spread(ops, sign * interval.histogram().getTotalCount(), interval, start, binMs);
           }
-          int successSign = successSign(log);
+          int successSign = MeasuredPhase.Count.SUCCESSFUL_OPERATIONS.sign(log.series());
           if (successSign != 0) {
             spread(successful, successSign * interval.histogram().getTotalCount(), interval, start, binMs);
           }
@@ -101,21 +121,6 @@ final class MergedTimeline {
       series.add(sample);
     }
     return series;
-  }
-
-  /** Successful calls count (READ, UPDATE, INSERT, SCAN, DELETE: DBWrapper puts failed ones elsewhere), less RMW. */
-  private static int successSign(HdrLog log) {
-    if (OperationNames.isSuccessfulDbCall(log.series())) {
-      return 1;
-    }
-    return log.series().equals(OperationNames.READ_MODIFY_WRITE) ? -1 : 0;
-  }
-
-  private static int sign(HdrLog log) {
-    if (OperationNames.isCountedDbCall(log.series())) {
-      return 1;
-    }
-    return log.series().equals(OperationNames.READ_MODIFY_WRITE) ? -1 : 0;
   }
 
   private static void spread(double[] ops, long count, HdrLog.Interval interval, long start, long binMs) {
