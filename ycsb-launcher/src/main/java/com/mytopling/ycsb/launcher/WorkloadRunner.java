@@ -287,6 +287,7 @@ final class WorkloadRunner {
     if (opCount > 0 && opsDone < opCount && !stoppedByTime && !workload.isStopRequested()) {
       err.println("[ycsb] only " + opsDone + " of " + opCount + " operations were done: a client thread stopped after "
           + "a failed " + (transactions ? "operation" : "insert") + " (see the error lines above)");
+      printResume(transactions, prepared, opCount);
       return 1;
     }
     // Rows acknowledged and then lost (a failed batch, the last batch at cleanup) leave YCSB's counts whole. The
@@ -297,9 +298,17 @@ final class WorkloadRunner {
     String loss = prepared == null ? null : prepared.totals().lossFailing(!transactions);
     if (loss != null) {
       err.println("[ycsb] incomplete " + (transactions ? "run" : "load") + ": " + loss);
+      printResume(transactions, prepared, opCount);
       return 1;
     }
     return 0;
+  }
+
+  /** After an incomplete load of our binding: how many rows are missing and the command that completes the table. */
+  private void printResume(boolean transactions, MyToplingDbClient.Prepared prepared, long plannedRows) {
+    if (!transactions && prepared != null && plannedRows > 0) {
+      err.println("[ycsb] " + prepared.totals().resume(plannedRows));
+    }
   }
 
   /**
