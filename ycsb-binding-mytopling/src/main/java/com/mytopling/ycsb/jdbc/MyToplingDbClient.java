@@ -512,8 +512,9 @@ public class MyToplingDbClient extends DB {
     try {
       java.util.Set<String> found = s.storedKeysOfLostBatch(buffer);
       rt.log.println("[mytopling] shard " + (s.shard() + 1) + ": the connection was lost while a batch of " + rows
-          + " rows was sent; the table holds " + found.size() + " of them (asked after reconnecting), counted stored"
-          + (found.size() < rows ? ", the other " + (rows - found.size()) + " failed" : ""));
+          + " rows was sent; the table holds " + found.size() + " of them (asked after reconnecting): "
+          + (found.size() == rows ? "all counted stored" : found.size() == 0 ? "all counted failed"
+          : found.size() + " counted stored, " + (rows - found.size()) + " failed"));
       return found;
     } catch (SQLException e) {
       rt.log.println("[mytopling] shard " + (s.shard() + 1) + ": the connection was lost while a batch of " + rows

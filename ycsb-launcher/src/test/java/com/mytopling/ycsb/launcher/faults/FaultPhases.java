@@ -142,6 +142,19 @@ final class FaultPhases {
     return r;
   }
 
+  /**
+   * {@code scripts/verify}'s main with this table's load properties, in a JVM of its own: its exit status and output.
+   */
+  YcsbProcess.Result verifyCommand() {
+    List<String> a = new ArrayList<>(List.of("-P", WORKLOADS.resolve("workloada").toString()));
+    Properties p = props(directUrl);
+    for (String name : p.stringPropertyNames()) {
+      a.add("-p");
+      a.add(name + "=" + p.getProperty(name));
+    }
+    return YcsbProcess.runMain(com.mytopling.ycsb.launcher.Verify.class.getName(), a);
+  }
+
   /** A figure of YCSB's report: the value of {@code [SERIES], METRIC}, 0 when YCSB printed none. */
   static double figure(YcsbProcess.Result r, String series, String metric) {
     Double v = r.output.all().get(series + " " + metric);
