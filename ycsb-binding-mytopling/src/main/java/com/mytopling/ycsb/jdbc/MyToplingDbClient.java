@@ -173,6 +173,19 @@ public class MyToplingDbClient extends DB {
       return rt.totals();
     }
 
+    /**
+     * Why the database could not be used any more during the run (its table was dropped), or null. The launcher
+     * stops the run then ({@link #onUnusable}) and the phase fails.
+     */
+    public String unusable() {
+      return rt.unusable();
+    }
+
+    /** {@code stop} runs (once, on an operation's thread) when the database becomes unusable. */
+    public void onUnusable(Runnable stop) {
+      rt.onUnusable(stop);
+    }
+
     @Override
     public synchronized void close() {
       if (!closed) {

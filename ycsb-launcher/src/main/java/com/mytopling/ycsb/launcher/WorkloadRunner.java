@@ -104,6 +104,10 @@ final class WorkloadRunner {
     long[] planned = new long[threadCount];
     // Client threads see the workload through CountingWorkload, which marks each operation for their CountingDb.
     Workload counted = new CountingWorkload(workload);
+    if (prepared != null) {
+      // A table dropped mid-run: every operation would fail in microseconds; the phase stops and fails instead.
+      prepared.onUnusable(counted::requestStop);
+    }
     for (int id = 0; id < threadCount; id++) {
       DB db;
       try {
@@ -281,6 +285,11 @@ final class WorkloadRunner {
       export(opsDone, runtimeMs, status);
     } catch (IOException e) {
       err.println("[ycsb] cannot write measurements: " + e.getMessage());
+      return 1;
+    }
+    if (prepared != null && prepared.unusable() != null) {
+      err.println("[ycsb] stopped after " + opsDone + " of " + opCount + " operations: " + prepared.unusable());
+      printResume(transactions, prepared, opCount);
       return 1;
     }
     boolean stoppedByTime = maxExecutionSeconds > 0 && runtimeMs >= maxExecutionSeconds * 1000;
