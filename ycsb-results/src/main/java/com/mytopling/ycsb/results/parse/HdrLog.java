@@ -15,6 +15,8 @@ import org.HdrHistogram.HistogramLogReader;
 /** One HdrHistogram interval log as YCSB writes it with hdrhistogram.fileoutput=true: one file per series. */
 public final class HdrLog {
   private static final Pattern LOGGING_FOR = Pattern.compile("^#\\[Logging for: (.+)\\]\\s*$");
+  /** More operations a second than any client does: a count this large comes from a damaged log. */
+  private static final long IMPOSSIBLE_PER_SECOND = 10_000_000_000L;
 
   /** One interval of the log, with absolute epoch-millisecond bounds. */
   public record Interval(long startMs, long endMs, Histogram histogram) {
@@ -75,6 +77,19 @@ public final class HdrLog {
       while ((next = reader.nextIntervalHistogram()) != null) {
         if (!(next instanceof Histogram histogram)) {
           throw new ReportException(file + ": holds floating-point histograms; YCSB logs integer microseconds");
+        }
+        if (histogram.getEndTimeStamp() < histogram.getStartTimeStamp()) {
+          // A negative interval length: the window and every rate computed from this log would be wrong.
+          throw new ReportException(file + ": interval " + (intervals.size() + 1) + " ends before it starts "
+              + "(a damaged log)");
+        }
+        long seconds = (histogram.getEndTimeStamp() - histogram.getStartTimeStamp()) / 1000 + 1;
+        if (histogram.getTotalCount() < 0 || histogram.getTotalCount() / seconds > IMPOSSIBLE_PER_SECOND) {
+          // A damaged payload decodes to absurd counts (found by HdrLogFuzzTest: 4.8e18 in 26 ms, which summed over
+          // two intervals went negative); no client does ten billion operations a second.
+          throw new ReportException(file + ": interval " + (intervals.size() + 1) + " claims "
+              + histogram.getTotalCount() + " operations in " + (histogram.getEndTimeStamp()
+              - histogram.getStartTimeStamp()) + " ms (a damaged log)");
         }
         intervals.add(new Interval(histogram.getStartTimeStamp(), histogram.getEndTimeStamp(), histogram));
       }
