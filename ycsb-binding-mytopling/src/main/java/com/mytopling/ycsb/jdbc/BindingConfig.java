@@ -118,6 +118,15 @@ public final class BindingConfig {
     return new BindingConfig(new PropertyReader(props), props, env);
   }
 
+  /**
+   * True when a batch lost with its connection can be settled by asking the server which of its keys the table holds:
+   * batched plain inserts with auto-commit. Not with upserts or db.insertexisting=skip (a key in the table may have
+   * been there before), nor with jdbc.autocommit=false or MyRocks bulk load (the lost connection takes the rows back).
+   */
+  public boolean settlesLostBatches() {
+    return batching() && autoCommit && upsert == UpsertMode.NONE && !skipExisting && !rocksdbBulkLoad;
+  }
+
   /** True when the batching properties ask for batches: jdbc.batchupdateapi=true and db.batchsize > 1. */
   public boolean batchingRequested() {
     return batchUpdateApi && batchSize > 1;

@@ -44,4 +44,17 @@ public record BindingTotals(long rowsStored, long rowsFailed, long rowsSkipped, 
     }
     return parts.isEmpty() ? null : String.join(" and ", parts) + " (see the binding's totals and error lines)";
   }
+
+  /**
+   * For a load of {@code plannedRows} rows that did not store them all: how many rows are not in the table, why, and
+   * the documented command that completes it (docs/reliability.md): the same load again with
+   * {@code db.insertexisting=skip}, which skips the rows stored and stores the rest.
+   */
+  public String resume(long plannedRows) {
+    long missing = Math.max(0, plannedRows - rowsStored - rowsSkipped);
+    long neverSent = Math.max(0, missing - rowsFailed);
+    return "resume: " + missing + " of " + plannedRows + " rows were not stored (" + rowsStored + " stored"
+        + (rowsSkipped > 0 ? ", " + rowsSkipped + " skipped as existing" : "") + ", " + rowsFailed + " failed, "
+        + neverSent + " never sent); to complete the table run the same load again with -p db.insertexisting=skip";
+  }
 }

@@ -56,6 +56,11 @@ final class InsertBuffer {
     }
   }
 
+  /** The key of buffered row {@code r} (in the order rows were added). */
+  String key(int r) {
+    return keys[r];
+  }
+
   int capacity() {
     return keys.length;
   }

@@ -173,6 +173,19 @@ public class MyToplingDbClient extends DB {
       return rt.totals();
     }
 
+    /**
+     * Why the database could not be used any more during the run (its table was dropped), or null. The launcher
+     * stops the run then ({@link #onUnusable}) and the phase fails.
+     */
+    public String unusable() {
+      return rt.unusable();
+    }
+
+    /** {@code stop} runs (once, on an operation's thread) when the database becomes unusable. */
+    public void onUnusable(Runnable stop) {
+      rt.onUnusable(stop);
+    }
+
     @Override
     public synchronized void close() {
       if (!closed) {
@@ -471,10 +484,26 @@ public class MyToplingDbClient extends DB {
     out.clear();
     flushAnswersLastRow = lastRowAnswered;
     Status status = retry.run(s, BATCH_SERIES, flushOnce);
+    boolean inDoubt = false;
+    boolean answeredRowStored = false;
+    if (status == Status.SERVICE_UNAVAILABLE && rt.config.settlesLostBatches()) {
+      java.util.Set<String> found = storedOfLostBatch(s, buffer);
+      if (found == null) {
+        inDoubt = true;
+      } else {
+        out.stored = found.size();
+        out.committed = true;
+        answeredRowStored = lastRowAnswered && found.contains(opKey);
+        if (out.stored == rows) {
+          status = Status.OK;
+        }
+      }
+    }
     if (status != ROWS_ACCOUNTED) {
-      s.accounting.batch(rows, out.stored, out.skipped, status, out.committed, lastRowAnswered, start);
-      lastRowStatus = status;
-      lastRowResendable = status.isOk() || out.stored + out.skipped == 0;
+      s.accounting.batch(rows, out.stored, out.skipped, status, out.committed, lastRowAnswered && !answeredRowStored,
+          start);
+      lastRowStatus = answeredRowStored ? Status.OK : status;
+      lastRowResendable = status.isOk() || out.stored + out.skipped == 0 && !inDoubt;
     } else {
       // Sent row by row: the last row's own outcome is known (insertRowsSkippingExisting).
       status = out.stored + out.skipped == rows ? Status.OK : Status.ERROR;
@@ -482,6 +511,32 @@ public class MyToplingDbClient extends DB {
     }
     buffer.clear();
     return status;
+  }
+
+  /**
+   * A batch whose connection was lost while the server had it: the server may have stored it (the statement had
+   * committed and only its answer was lost) or part of it (a driver's bulk command). The session asks the server
+   * which of its keys the table holds, once the lost session's statement has ended, so that every row is counted by
+   * what the table holds; a line says what was found. Null when the server could not be asked within
+   * db.reconnecttimeout: the rows are counted failed, and the line says the table may hold some of them.
+   */
+  private java.util.Set<String> storedOfLostBatch(ShardSession s, InsertBuffer buffer) {
+    int rows = buffer.rows();
+    try {
+      java.util.Set<String> found = s.storedKeysOfLostBatch(buffer);
+      rt.log.println("[mytopling] shard " + (s.shard() + 1) + ": the connection was lost while a batch of " + rows
+          + " rows was sent; the table holds " + found.size() + " of them (asked after reconnecting): "
+          + (found.size() == rows ? "all counted stored" : found.size() == 0 ? "all counted failed"
+          : found.size() + " counted stored, " + (rows - found.size()) + " failed"));
+      return found;
+    } catch (SQLException e) {
+      rt.log.println("[mytopling] shard " + (s.shard() + 1) + ": the connection was lost while a batch of " + rows
+          + " rows was sent, and the server could not be asked which it stored (" + SqlMessages.describe(e, rt.password)
+          + "): they are counted failed, though the table may hold some of them (scripts/verify; complete the load "
+          + "with -p db.insertexisting=skip)");
+      s.connectionLost();
+      return null;
+    }
   }
 
   /** Internal: the rows of the batch were accounted one by one (db.insertexisting=skip). */

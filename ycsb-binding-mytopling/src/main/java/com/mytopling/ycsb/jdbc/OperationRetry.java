@@ -27,11 +27,16 @@ final class OperationRetry {
   private final LongAdder lockRetryCount;
   private final ErrorLog errors;
 
-  OperationRetry(SqlErrors sqlErrors, int lockRetries, LongAdder lockRetryCount, ErrorLog errors) {
+  /** Told of a failure that makes the database unusable for the run (its table is gone). */
+  private final java.util.function.Consumer<SQLException> unusable;
+
+  OperationRetry(SqlErrors sqlErrors, int lockRetries, LongAdder lockRetryCount, ErrorLog errors,
+                 java.util.function.Consumer<SQLException> unusable) {
     this.sqlErrors = sqlErrors;
     this.lockRetries = lockRetries;
     this.lockRetryCount = lockRetryCount;
     this.errors = errors;
+    this.unusable = unusable;
   }
 
   /** Runs the attempt until it returns, or fails in a way not worth retrying (then {@link #fail}). */
@@ -58,6 +63,9 @@ final class OperationRetry {
       s.connectionLost();
     }
     errors.record(operation, e);
+    if (!lost && sqlErrors.isMissingTable(e)) {
+      unusable.accept(e);
+    }
     // A lost connection is counted under its own return code, apart from SQL errors.
     return lost ? Status.SERVICE_UNAVAILABLE : Status.ERROR;
   }

@@ -42,6 +42,11 @@ final class ShardSession implements OperationWatchdog.Watched {
   final RowAccounting accounting;
   /** When the running operation started (System.nanoTime), 0 when idle: read by the watchdog. */
   private volatile long busySince;
+  /** The server's id of the connection's session (db settles lost batches), and of the session last lost. */
+  private long sessionId;
+  private long lostSessionId;
+  /** The connection's socket when the driver made it through AbortableSockets, else null; closed by the watchdog. */
+  private volatile java.net.Socket socket;
 
   ShardSession(SharedRuntime rt, int shard) throws SQLException {
     this.rt = rt;
@@ -69,7 +74,10 @@ final class ShardSession implements OperationWatchdog.Watched {
     return busySince;
   }
 
-  /** db.sockettimeout passed: aborting the connection makes the blocked read fail (connection lost). */
+  /**
+   * db.sockettimeout passed: closing the connection's socket (MariaDB Connector/J, through AbortableSockets) or
+   * aborting the connection (other drivers) makes the blocked read fail as a lost connection.
+   */
   @Override
   public void abortStuck(long waitedMs) {
     Connection c = connection;
@@ -77,19 +85,29 @@ final class ShardSession implements OperationWatchdog.Watched {
       busySince = 0;
       rt.log.println("[mytopling] shard " + (shard + 1) + ": no answer in " + waitedMs
           + " ms (db.sockettimeout); connection aborted, it reconnects");
+      java.net.Socket s = socket;
       try {
-        c.abort(Runnable::run);
-      } catch (SQLException | RuntimeException ignored) {
+        if (s != null) {
+          s.close();
+        } else {
+          c.abort(Runnable::run);
+        }
+      } catch (java.io.IOException | SQLException | RuntimeException ignored) {
         // The owner's blocked call reports the failure.
       }
     }
   }
 
   private void open() throws SQLException {
+    com.mytopling.ycsb.core.target.AbortableSockets.forget();
     Connection c = rt.open(shard);
+    socket = com.mytopling.ycsb.core.target.AbortableSockets.takeLast();
     try {
       c.setAutoCommit(rt.config.autoCommit);
       mode.begin(c);
+      if (rt.config.settlesLostBatches()) {
+        sessionId = firstLong(c, rt.dialect.sessionId(), 0);
+      }
     } catch (SQLException e) {
       StatementCache.closeQuietly(c);
       throw e;
@@ -221,6 +239,7 @@ final class ShardSession implements OperationWatchdog.Watched {
       return;
     }
     broken = true;
+    lostSessionId = sessionId;
     nextAttemptNanos = System.nanoTime() + backoffNanos;
     if (mode.holdsRows()) {
       // Bulk load that never ended on that connection: its rows cannot be vouched for.
@@ -228,6 +247,60 @@ final class ShardSession implements OperationWatchdog.Watched {
     }
     closeStatements();
     StatementCache.closeQuietly(connection);
+  }
+
+  /**
+   * The keys of the buffered rows that the table holds, after their batch was sent on a connection that was then lost
+   * (db settles lost batches): the server may have stored the batch, or part of it, before the connection went. Reconnects
+   * (waiting as any operation does, at most db.reconnecttimeout), waits until the lost session's statement has ended on
+   * the server (committed or rolled back; at most db.reconnecttimeout more), then asks. Throws when the server cannot
+   * be asked; the rows are in doubt then.
+   */
+  java.util.Set<String> storedKeysOfLostBatch(InsertBuffer rows) throws SQLException {
+    Connection c = connection();
+    try {
+      long deadline = System.nanoTime() + reconnectWaitNanos;
+      try (PreparedStatement running = c.prepareStatement(rt.dialect.sessionRunning())) {
+        running.setLong(1, lostSessionId);
+        while (lostSessionId != 0 && firstLong(running, 0) > 0) {
+          if (System.nanoTime() - deadline > 0) {
+            throw new SQLException("the lost session " + lostSessionId + " was still running its statement after "
+                + "db.reconnecttimeout=" + rt.config.reconnectTimeoutMs + " ms", "HY000");
+          }
+          sleep(20_000_000L);
+        }
+      }
+      java.util.Set<String> found = new java.util.HashSet<>();
+      try (PreparedStatement ps = c.prepareStatement(rt.dialect.existingKeys(rt.layout, rows.rows()))) {
+        for (int r = 0; r < rows.rows(); r++) {
+          ps.setString(r + 1, rows.key(r));
+        }
+        try (java.sql.ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            found.add(rs.getString(1));
+          }
+        }
+      }
+      return found;
+    } finally {
+      idle();
+    }
+  }
+
+  private static long firstLong(Connection c, String sql, long none) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      return firstLong(ps, none);
+    }
+  }
+
+  private static long firstLong(PreparedStatement ps, long none) throws SQLException {
+    try (java.sql.ResultSet rs = ps.executeQuery()) {
+      return rs.next() ? rs.getLong(1) : none;
+    }
+  }
+
+  int shard() {
+    return shard;
   }
 
   private void closeStatements() {

@@ -69,6 +69,9 @@ final class SharedRuntime {
   final OperationWatchdog watchdog;
   /** The phase's record (db.recordfile), or null when none is asked for. */
   private BindingRecord record;
+  /** Why the database cannot be used any more (its table is gone), or null; and who stops the run then. */
+  private volatile String unusable;
+  private final List<Runnable> onUnusable = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private SharedRuntime(BindingConfig config, TableLayout layout, Dialect dialect, ServerInfo server,
                         List<String> connectUrls, Servers servers, PrintStream log) {
@@ -85,7 +88,7 @@ final class SharedRuntime {
     this.servers = servers;
     this.log = log;
     this.errors = new ErrorLog(log, password);
-    this.retry = new OperationRetry(sqlErrors, config.lockRetries, lockRetries, errors);
+    this.retry = new OperationRetry(sqlErrors, config.lockRetries, lockRetries, errors, this::databaseUnusable);
     int socketTimeoutMs = config.target.socketTimeoutMs;
     this.watchdog = socketTimeoutMs > 0 && !Dialects.isSqlServerUrl(connectUrls.get(0))
         ? new OperationWatchdog(socketTimeoutMs) : null;
@@ -244,6 +247,37 @@ final class SharedRuntime {
 
   Connection open(int shard) throws SQLException {
     return servers.open(connectUrls.get(shard));
+  }
+
+  /**
+   * An operation found the table gone: every later one would fail the same way, in microseconds, and count as done.
+   * Said once; a launcher that asked ({@link #onUnusable}) stops the run.
+   */
+  void databaseUnusable(java.sql.SQLException e) {
+    List<Runnable> stops;
+    synchronized (this) {
+      if (unusable != null) {
+        return;
+      }
+      unusable = "table " + layout.table() + " is gone (" + com.mytopling.ycsb.core.SqlMessages.describe(e, password)
+          + ")";
+      stops = List.copyOf(onUnusable);
+    }
+    log.println("[mytopling] fatal: " + unusable + ": the run stops");
+    stops.forEach(Runnable::run);
+  }
+
+  /** Why the database became unusable during the run, or null. */
+  String unusable() {
+    return unusable;
+  }
+
+  /** {@code stop} runs when the database becomes unusable (at once when it is already). */
+  void onUnusable(Runnable stop) {
+    onUnusable.add(stop);
+    if (unusable != null) {
+      stop.run();
+    }
   }
 
   /** What the run did with its rows so far; final once every client thread has released. */

@@ -156,6 +156,45 @@ class BatchPathStubTest {
   }
 
   /**
+   * Issue 23: the server stored a batch and the connection was lost before its answer (a reset in the network, a
+   * crash after the commit). The binding reconnects, asks which keys the table holds, and counts the batch stored: the
+   * insert that sent it succeeds, nothing is counted failed, and the totals match the table. Before, the five rows
+   * were counted failed (four of them acknowledged_lost) while the table held them.
+   */
+  @Test
+  void aBatchWhoseAnswerWasLostIsCountedByWhatTheTableHolds() throws Exception {
+    MyToplingDbClient c = start("InnoDB", "db.batchsize", "5", "jdbc.batchupdateapi", "true", "db.bulkload", "insert");
+    for (int i = 0; i < 4; i++) {
+      assertEquals(Status.BATCHED_OK, c.insert("t", "k" + i, row("k" + i)));
+    }
+    server.loseAnswer("INSERT");
+    assertEquals(Status.OK, c.insert("t", "k4", row("k4")), "the batch is in the table");
+    assertEquals(Status.BATCHED_OK, c.insert("t", "k5", row("k5")));
+    Totals totals = finish();
+    assertStored("k0", "k1", "k2", "k3", "k4", "k5");
+    assertEquals(6, totals.get("stored"), totals::toString);
+    assertEquals(0, totals.get("failed"), totals::toString);
+    assertEquals(1, totals.get("reconnects"), totals::toString);
+    assertEquals(1, totals.get("errors"), "the lost connection is still counted as an error: " + totals);
+  }
+
+  /** The same with the batch lost before the server had it: the table does not hold it, and it is counted failed. */
+  @Test
+  void aBatchLostBeforeTheServerHadItIsCountedFailedAfterAsking() throws Exception {
+    MyToplingDbClient c = start("InnoDB", "db.batchsize", "3", "jdbc.batchupdateapi", "true", "db.bulkload", "batchapi");
+    for (int i = 0; i < 2; i++) {
+      assertEquals(Status.BATCHED_OK, c.insert("t", "k" + i, row("k" + i)));
+    }
+    server.loseConnection("INSERT");
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.insert("t", "k2", row("k2")));
+    Totals totals = finish();
+    assertStored();
+    assertEquals(0, totals.get("stored"), totals::toString);
+    assertEquals(3, totals.get("failed"), totals::toString);
+    assertEquals(2, totals.get("acknowledged_lost"), totals::toString);
+  }
+
+  /**
    * The binding's record (db.recordfile): written at start with the connection and how inserts go, then at the end
    * with the same figures as its totals line and each kind of error; no password reaches it, neither the URL's nor
    * db.passwd echoed in a server's message.

@@ -9,7 +9,7 @@ public abstract class SetupException extends Exception {
   private final ExitStatus status;
 
   protected SetupException(ExitStatus status, String message) {
-    super(message);
+    super(OneLine.of(message));
     this.status = status;
   }
 

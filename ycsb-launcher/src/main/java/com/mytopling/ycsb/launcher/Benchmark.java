@@ -301,8 +301,14 @@ public final class Benchmark {
       err.println("benchmark: could not summarize " + dir);
       rc = ExitStatus.FAILED.code;
     }
-    RunFolderStream.write(dir, "client-" + role.index(), rc, out);
+    long sent = RunFolderStream.write(dir, "client-" + role.index(), rc, out, RunFolderStream.TEXT_LIMIT_BYTES);
     out.flush();
+    if (sent < 0) {
+      err.println("benchmark: client-" + role.index() + "'s run folder is " + RunFolderStream.mib(-sent)
+          + " as text, over the " + RunFolderStream.mib(RunFolderStream.TEXT_LIMIT_BYTES) + " a container log keeps "
+          + "whole: not sent, so this client fails; it stays in " + dir + " (docs/scale-out.md)");
+      return ExitStatus.FAILED.code;
+    }
     return rc;
   }
 

@@ -30,6 +30,15 @@ final class RunFolderStream {
   private static final Pattern BEGIN_LINE = Pattern.compile("=== ycsb-harness run folder (client-\\d+) begin ===");
   private static final Pattern END_LINE = Pattern.compile(
       "=== ycsb-harness run folder (client-\\d+) end exit=(\\d+) sha256=([0-9a-f]{64}) ===");
+  private static final Pattern TOO_LARGE_LINE = Pattern.compile(
+      "=== ycsb-harness run folder (client-\\d+) too-large bytes=(\\d+) limit=(\\d+) exit=(\\d+) ===");
+  /**
+   * The most a run folder may take as text in a client's output: 8 MiB, under the 10 MiB at which the kubelet rotates
+   * a container's log by default (containerLogMaxSize), with room for the client's other lines. kubectl logs returns
+   * only the newest file after a rotation, so a longer folder would lose its beginning. A larger folder is not sent:
+   * the client fails with one line naming its size (docs/scale-out.md).
+   */
+  static final long TEXT_LIMIT_BYTES = 8L << 20;
 
   /** What a client handed back: its folder's name, its exit status and where the folder was unpacked. */
   record Received(String name, int exitStatus, Path dir) {
@@ -38,7 +47,11 @@ final class RunFolderStream {
   private RunFolderStream() {
   }
 
-  static void write(Path dir, String name, int exitStatus, PrintStream out) throws IOException {
+  /**
+   * Prints the folder between the marker lines; returns its size as text. Over {@code limitBytes} (0: no limit) only a
+   * line saying so is printed (the collector names the size) and the result is negative: the size, negated.
+   */
+  static long write(Path dir, String name, int exitStatus, PrintStream out, long limitBytes) throws IOException {
     ByteArrayOutputStream zipped = new ByteArrayOutputStream();
     try (ZipOutputStream zip = new ZipOutputStream(zipped); Stream<Path> files = Files.walk(dir)) {
       for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile).sorted()::iterator) {
@@ -48,12 +61,24 @@ final class RunFolderStream {
       }
     }
     byte[] bytes = zipped.toByteArray();
-    out.println(BEGIN + name + " begin ===");
     String b64 = Base64.getEncoder().encodeToString(bytes);
+    long textBytes = b64.length() + (b64.length() + 75) / 76;
+    if (limitBytes > 0 && textBytes > limitBytes) {
+      out.println(BEGIN + name + " too-large bytes=" + textBytes + " limit=" + limitBytes + " exit=" + exitStatus
+          + " ===");
+      return -textBytes;
+    }
+    out.println(BEGIN + name + " begin ===");
     for (int i = 0; i < b64.length(); i += 76) {
       out.println(b64.substring(i, Math.min(b64.length(), i + 76)));
     }
     out.println(BEGIN + name + " end exit=" + exitStatus + " sha256=" + sha256(bytes) + " ===");
+    return textBytes;
+  }
+
+  /** Mebibytes with one decimal, for the lines about sizes. */
+  static String mib(long bytes) {
+    return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
   }
 
   /**
@@ -65,6 +90,12 @@ final class RunFolderStream {
     StringBuilder b64 = new StringBuilder();
     for (String line; (line = in.readLine()) != null; ) {
       line = line.strip();
+      Matcher tooLarge = TOO_LARGE_LINE.matcher(line);
+      if (tooLarge.matches()) {
+        throw new IOException(tooLarge.group(1) + ": its run folder was " + mib(Long.parseLong(tooLarge.group(2)))
+            + " as text, over the " + mib(Long.parseLong(tooLarge.group(3))) + " a container log keeps whole (the "
+            + "kubelet rotates at 10 MiB by default): not sent (docs/scale-out.md)");
+      }
       Matcher begin = BEGIN_LINE.matcher(line);
       if (begin.matches()) {
         name = begin.group(1);
@@ -72,6 +103,11 @@ final class RunFolderStream {
         continue;
       }
       if (name == null) {
+        Matcher orphanEnd = END_LINE.matcher(line);
+        if (orphanEnd.matches()) {
+          throw new IOException(orphanEnd.group(1) + ": its output has the end of a run folder but not its beginning: "
+              + "the log was rotated or cut at the start (the kubelet keeps 10 MiB of a container's log by default)");
+        }
         continue;
       }
       Matcher end = END_LINE.matcher(line);

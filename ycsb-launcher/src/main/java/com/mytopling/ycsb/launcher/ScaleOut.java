@@ -47,6 +47,8 @@ final class ScaleOut {
   private final Map<String, String> env;
   private final List<String> hosts;
   private final String remoteHarness;
+  /** What the running run made outside this process, removed if it is stopped (Ctrl-C, SIGTERM); set by run. */
+  private ScaleOutCleanup cleanup;
 
   private ScaleOut(Engine engine, Benchmark.Job job, String name, Path render, KubeManifests.Spec spec,
                    String password, Map<String, String> env, List<String> hosts, String remoteHarness) {
@@ -191,12 +193,15 @@ final class ScaleOut {
     List<Path> files = writeManifests(dir.resolve("manifests"));
     err.println("benchmark: " + spec.clients() + " clients on " + engine.name().toLowerCase(Locale.ROOT)
         + ", run " + name + "; results go to " + dir);
-    List<ClientEnd> ends = switch (engine) {
-      case DOCKER -> new DockerClients(b, files).run();
-      case KUBERNETES -> new KubectlClients(b).run();
-      case SSH -> new SshClients(b).run();
-    };
-    return collect(b, dir, ends);
+    try (ScaleOutCleanup made = new ScaleOutCleanup(err)) {
+      cleanup = made;
+      List<ClientEnd> ends = switch (engine) {
+        case DOCKER -> new DockerClients(b, files).run();
+        case KUBERNETES -> new KubectlClients(b).run();
+        case SSH -> new SshClients(b).run();
+      };
+      return collect(b, dir, ends);
+    }
   }
 
   /** How one client ended: its exit status as the engine saw it and its stdout (with the run folder). */
@@ -345,6 +350,7 @@ final class ScaleOut {
         }
       }
       int n = k8sJob.getSpec().getCompletions();
+      requireImage(c.getImage());
       List<String> names = new ArrayList<>();
       try {
         for (int i = 0; i < n; i++) {
@@ -360,6 +366,7 @@ final class ScaleOut {
             throw new IOException("docker run of client " + i + " failed: " + started.lastLine());
           }
           names.add(container);
+          cleanup.made("container " + container, List.of("docker", "rm", "-f", container));
           err.println("benchmark: docker: client " + i + " started (container " + container + ")");
         }
         List<ClientEnd> ends = new ArrayList<>();
@@ -380,8 +387,24 @@ final class ScaleOut {
       } finally {
         for (String container : names) {
           Cmd.run(List.of("docker", "rm", "-f", container), Map.of(), null, null);
+          cleanup.removed("container " + container);
         }
       }
+    }
+  }
+
+  /**
+   * The harness image must be in the local engine: no registry is reached from here, so docker run would try to pull
+   * it and end with a line about its own usage. Says which image, which engine, and how to build it.
+   */
+  private void requireImage(String image) throws IOException, InterruptedException {
+    Cmd inspect = Cmd.run(List.of("docker", "image", "inspect", "--format", "{{.Id}}", image), Map.of(), null, null);
+    if (inspect.exit != 0) {
+      String host = System.getenv("DOCKER_HOST");
+      throw new IOException("the harness image " + image + " is not in the Docker engine at "
+          + (host == null || host.isBlank() ? "unix:///var/run/docker.sock" : host) + " (" + inspect.lastLine()
+          + "), and it is not pulled from a registry: build it into this engine with scripts/images (or docker load "
+          + "it), or name another with --image");
     }
   }
 
@@ -411,12 +434,18 @@ final class ScaleOut {
     List<ClientEnd> run() throws IOException, InterruptedException {
       PrintStream err = b.err();
       Path manifests = job.dir().resolve("manifests");
+      String secret = "Secret " + KubeManifests.secretName(name);
       if (spec.secret()) {
-        // On kubectl's standard input: the password is in no file and on no command line.
-        check(Cmd.run(kubectl("apply", "-f", "-"), Map.of(), KubeManifests.yaml(KubeManifests.secret(spec, password)),
-            null), "apply (Secret " + KubeManifests.secretName(name) + ")");
+        // On kubectl's standard input: the password is in no file and on no command line. Created, not applied:
+        // kubectl apply would copy the whole object, password included, into its last-applied-configuration
+        // annotation, readable by anyone who may read the Secret's metadata.
+        check(Cmd.run(kubectl("create", "-f", "-"), Map.of(), KubeManifests.yaml(KubeManifests.secret(spec, password)),
+            null), "create (" + secret + ")");
+        cleanup.made(secret, kubectl("delete", "secret", KubeManifests.secretName(name), "--ignore-not-found"));
       }
       try {
+        cleanup.made("job " + name + " (with its pods) and its ConfigMap", kubectl("delete", "job,configmap", "-l",
+            KubeManifests.RUN_LABEL + "=" + name, "--ignore-not-found"));
         check(Cmd.run(kubectl("apply", "-f", manifests.resolve("configmap.yaml").toString(), "-f",
             manifests.resolve("job.yaml").toString()), Map.of(), null, null), "apply");
         err.println("benchmark: kubernetes: job " + name + " applied (" + spec.clients() + " pods, image "
@@ -471,6 +500,7 @@ final class ScaleOut {
           // The password does not stay in the cluster after the run; the Job and its logs stay for a look.
           Cmd.run(kubectl("delete", "secret", KubeManifests.secretName(name), "--ignore-not-found"), Map.of(), null,
               null);
+          cleanup.removed(secret);
         }
         err.println("benchmark: kubernetes: kubectl delete job,configmap -l " + KubeManifests.RUN_LABEL + "=" + name
             + " removes the job and its pods");
@@ -544,6 +574,7 @@ final class ScaleOut {
             os.write(((password == null ? "" : password) + "\n").getBytes(StandardCharsets.UTF_8));
           }
           procs.add(p);
+          cleanup.started("the ssh session of client " + i + " (" + host + ")", p);
           errs.add(errFile);
           err.println("benchmark: ssh: client " + i + " started on " + host);
         }

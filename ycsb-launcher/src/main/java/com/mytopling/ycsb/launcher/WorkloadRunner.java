@@ -104,6 +104,10 @@ final class WorkloadRunner {
     long[] planned = new long[threadCount];
     // Client threads see the workload through CountingWorkload, which marks each operation for their CountingDb.
     Workload counted = new CountingWorkload(workload);
+    if (prepared != null) {
+      // A table dropped mid-run: every operation would fail in microseconds; the phase stops and fails instead.
+      prepared.onUnusable(counted::requestStop);
+    }
     for (int id = 0; id < threadCount; id++) {
       DB db;
       try {
@@ -283,10 +287,16 @@ final class WorkloadRunner {
       err.println("[ycsb] cannot write measurements: " + e.getMessage());
       return 1;
     }
+    if (prepared != null && prepared.unusable() != null) {
+      err.println("[ycsb] stopped after " + opsDone + " of " + opCount + " operations: " + prepared.unusable());
+      printResume(transactions, prepared, opCount);
+      return 1;
+    }
     boolean stoppedByTime = maxExecutionSeconds > 0 && runtimeMs >= maxExecutionSeconds * 1000;
     if (opCount > 0 && opsDone < opCount && !stoppedByTime && !workload.isStopRequested()) {
       err.println("[ycsb] only " + opsDone + " of " + opCount + " operations were done: a client thread stopped after "
           + "a failed " + (transactions ? "operation" : "insert") + " (see the error lines above)");
+      printResume(transactions, prepared, opCount);
       return 1;
     }
     // Rows acknowledged and then lost (a failed batch, the last batch at cleanup) leave YCSB's counts whole. The
@@ -297,9 +307,17 @@ final class WorkloadRunner {
     String loss = prepared == null ? null : prepared.totals().lossFailing(!transactions);
     if (loss != null) {
       err.println("[ycsb] incomplete " + (transactions ? "run" : "load") + ": " + loss);
+      printResume(transactions, prepared, opCount);
       return 1;
     }
     return 0;
+  }
+
+  /** After an incomplete load of our binding: how many rows are missing and the command that completes the table. */
+  private void printResume(boolean transactions, MyToplingDbClient.Prepared prepared, long plannedRows) {
+    if (!transactions && prepared != null && plannedRows > 0) {
+      err.println("[ycsb] " + prepared.totals().resume(plannedRows));
+    }
   }
 
   /**

@@ -204,7 +204,7 @@ class ScaleOutTest {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     try (PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8)) {
       ps.println("[ycsb] status lines before it");
-      RunFolderStream.write(tmp.resolve("client-1"), "client-1", 0, ps);
+      RunFolderStream.write(tmp.resolve("client-1"), "client-1", 0, ps, RunFolderStream.TEXT_LIMIT_BYTES);
     }
     String log = buf.toString(StandardCharsets.UTF_8);
     // kubectl logs mixes stderr into the same stream: a line of it inside the block is skipped.
@@ -232,5 +232,41 @@ class ScaleOutTest {
     try (Stream<Path> s = Files.list(tmp)) {
       assertNotNull(s.toList());
     }
+  }
+
+  /**
+   * Issue 23: a container log keeps 10 MiB by default (the kubelet rotates it, and kubectl logs then returns only the
+   * newest part). A folder over the limit is not sent: the client's line says so and the collector names the size; a
+   * log that lost its beginning is named as rotated, not as "no run folder"; never a merge of a cut folder.
+   */
+  @Test
+  void aRunFolderOverTheLogLimitIsNotSentAndARotatedLogIsNamed() throws Exception {
+    Path big = Files.createDirectories(tmp.resolve("client-2").resolve("hdr"));
+    byte[] noise = new byte[400_000];
+    new java.util.Random(23).nextBytes(noise); // incompressible: about 540 KB as text
+    Files.write(big.resolve("READ.hdr"), noise);
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    long sent;
+    try (PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8)) {
+      sent = RunFolderStream.write(tmp.resolve("client-2"), "client-2", 0, ps, 100_000);
+    }
+    assertTrue(sent < -500_000, "not sent, its size returned: " + sent);
+    String tooLarge = buf.toString(StandardCharsets.UTF_8);
+    assertEquals(1, tooLarge.lines().count(), "one marker line and no folder: " + tooLarge.length() + " chars");
+    IOException e = assertThrows(IOException.class,
+        () -> RunFolderStream.read(new BufferedReader(new StringReader(tooLarge)), tmp.resolve("in5")));
+    assertTrue(e.getMessage().startsWith("client-2: its run folder was 0.5 MiB as text, over the 0.1 MiB"),
+        e.getMessage());
+
+    ByteArrayOutputStream whole = new ByteArrayOutputStream();
+    try (PrintStream ps = new PrintStream(whole, true, StandardCharsets.UTF_8)) {
+      assertTrue(RunFolderStream.write(tmp.resolve("client-2"), "client-2", 0, ps, 0) > 500_000);
+    }
+    String log = whole.toString(StandardCharsets.UTF_8);
+    String rotated = log.substring(log.length() / 2); // kubectl logs after a rotation: the newest part only
+    IOException r = assertThrows(IOException.class,
+        () -> RunFolderStream.read(new BufferedReader(new StringReader(rotated)), tmp.resolve("in6")));
+    assertTrue(r.getMessage().contains("end of a run folder but not its beginning") && r.getMessage().contains(
+        "rotated"), r.getMessage());
   }
 }

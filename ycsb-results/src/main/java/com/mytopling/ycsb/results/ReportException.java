@@ -6,10 +6,10 @@ package com.mytopling.ycsb.results;
  */
 public class ReportException extends RuntimeException {
   public ReportException(String message) {
-    super(message);
+    super(com.mytopling.ycsb.core.OneLine.of(message));
   }
 
   public ReportException(String message, Throwable cause) {
-    super(message, cause);
+    super(com.mytopling.ycsb.core.OneLine.of(message), cause);
   }
 }

@@ -8,10 +8,10 @@ import java.io.IOException;
  */
 public final class DataFileException extends IOException {
   public DataFileException(String message) {
-    super(message);
+    super(com.mytopling.ycsb.core.OneLine.of(message));
   }
 
   public DataFileException(String message, Throwable cause) {
-    super(message, cause);
+    super(com.mytopling.ycsb.core.OneLine.of(message), cause);
   }
 }

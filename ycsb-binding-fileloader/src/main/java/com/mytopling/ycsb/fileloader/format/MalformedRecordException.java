@@ -10,7 +10,8 @@ public final class MalformedRecordException extends Exception {
   private final String reason;
 
   public MalformedRecordException(long lineNumber, long byteOffset, String reason) {
-    super("malformed record at " + FilePosition.describe(lineNumber, byteOffset) + ": " + reason);
+    super(com.mytopling.ycsb.core.OneLine.of("malformed record at " + FilePosition.describe(lineNumber, byteOffset)
+        + ": " + reason));
     this.lineNumber = lineNumber;
     this.byteOffset = byteOffset;
     this.reason = reason;

@@ -83,9 +83,15 @@ public final class YcsbProcess {
       return Files.exists(file) ? RunRecordReader.read(file) : null;
     }
 
+    /**
+     * Removes the records and the folder, with whatever else is in it: a client that exits while a thread writes its
+     * record (a fatal error on another thread) can leave the writer's temporary file.
+     */
     void delete() throws IOException {
-      for (String name : List.of("binding.json", "fileloader.json")) {
-        Files.deleteIfExists(dir.resolve(name));
+      try (var files = Files.list(dir)) {
+        for (Path f : files.toList()) {
+          Files.deleteIfExists(f);
+        }
       }
       Files.deleteIfExists(dir);
     }

@@ -10,7 +10,7 @@ public final class UsageException extends Exception {
   private static final long serialVersionUID = 1L;
 
   public UsageException(String message) {
-    super(message);
+    super(com.mytopling.ycsb.core.OneLine.of(message));
   }
 
   /** The exit status of every usage error. */

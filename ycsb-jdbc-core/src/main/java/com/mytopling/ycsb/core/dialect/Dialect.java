@@ -123,6 +123,23 @@ public abstract class Dialect {
     return "SELECT " + DialectSql.KEY + " FROM " + t.table();
   }
 
+  // ---- a batch whose connection was lost (the binding's row accounting) ----
+
+  /** The keys, of the {@code keys} given as parameters, that the table holds. */
+  public String existingKeys(TableLayout t, int keys) {
+    return "SELECT " + DialectSql.KEY + " FROM " + t.table() + " WHERE " + DialectSql.KEY + " IN ("
+        + DialectSql.placeholders(keys) + ")";
+  }
+
+  /** The server's id of this connection's session, one number. */
+  public abstract String sessionId();
+
+  /**
+   * A count, 0 or 1, of whether the session whose id is the parameter is still running a statement: until it is 0, a
+   * statement sent on a lost connection may still commit.
+   */
+  public abstract String sessionRunning();
+
   // ---- the server ----
 
   /** What the server says about itself: version, edition, default engine, driver. */

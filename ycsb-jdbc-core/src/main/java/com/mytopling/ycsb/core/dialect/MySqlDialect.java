@@ -424,6 +424,10 @@ public class MySqlDialect extends Dialect {
       d.put("useServerPrepStmts", "true");
       d.put("cachePrepStmts", "true");
       d.put("useBulkStmts", "true");
+      if (socketTimeoutMs > 0) {
+        // The watchdog closes a stuck operation's socket itself (AbortableSockets says why).
+        d.put("socketFactory", com.mytopling.ycsb.core.target.AbortableSockets.class.getName());
+      }
     } else {
       // MySQL Connector/J: binary protocol, no per-statement round trips for session state.
       d.put("useServerPrepStmts", "true");
@@ -453,5 +457,16 @@ public class MySqlDialect extends Dialect {
     Map<String, String> d = super.loadDataDriverDefaults(url);
     d.put(DriverChoice.usesMariaDbDriver(url) ? "allowLocalInfile" : "allowLoadLocalInfile", "true");
     return d;
+  }
+
+  @Override
+  public String sessionId() {
+    return "SELECT CONNECTION_ID()";
+  }
+
+  /** A session is in PROCESSLIST until it ends, with COMMAND 'Sleep' while it waits for its client. */
+  @Override
+  public String sessionRunning() {
+    return "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ? AND COMMAND <> 'Sleep'";
   }
 }

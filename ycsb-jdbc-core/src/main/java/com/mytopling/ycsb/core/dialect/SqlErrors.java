@@ -43,6 +43,20 @@ public abstract class SqlErrors {
         || e instanceof SQLNonTransientConnectionException;
   }
 
+  /**
+   * The table is not there (dropped, or never made): every later operation would fail the same way, so the run stops
+   * (the binding says so in one line).
+   */
+  public boolean isMissingTable(SQLException e) {
+    return MISSING_TABLE_STATE.equals(e.getSQLState()) || isVendorMissingTable(e.getErrorCode());
+  }
+
+  /** The family's vendor code for a missing table. */
+  protected abstract boolean isVendorMissingTable(int code);
+
+  /** SQLState "base table or view not found". */
+  private static final String MISSING_TABLE_STATE = "42S02";
+
   /** MySQL, MariaDB, MyRocks and MyTopling. */
   static final class MySql extends SqlErrors {
     /** ER_DUP_ENTRY and ER_DUP_ENTRY_WITH_KEY_NAME. */
@@ -61,6 +75,12 @@ public abstract class SqlErrors {
     @Override
     protected boolean isVendorLockConflict(int code) {
       return code == DEADLOCK || code == LOCK_WAIT_TIMEOUT;
+    }
+
+    /** ER_NO_SUCH_TABLE. */
+    @Override
+    protected boolean isVendorMissingTable(int code) {
+      return code == 1146;
     }
   }
 
@@ -82,6 +102,12 @@ public abstract class SqlErrors {
     @Override
     protected boolean isVendorLockConflict(int code) {
       return code == DEADLOCK_VICTIM || code == LOCK_TIMEOUT;
+    }
+
+    /** "Invalid object name". */
+    @Override
+    protected boolean isVendorMissingTable(int code) {
+      return code == 208;
     }
   }
 }

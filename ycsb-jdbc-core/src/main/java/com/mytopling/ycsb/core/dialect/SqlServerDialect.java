@@ -322,4 +322,15 @@ public class SqlServerDialect extends Dialect {
     d.put("useBulkCopyForBatchInsert", "true");
     return d;
   }
+
+  @Override
+  public String sessionId() {
+    return "SELECT @@SPID";
+  }
+
+  /** sys.dm_exec_requests has a row for each request a session is running, none while it is idle. */
+  @Override
+  public String sessionRunning() {
+    return "SELECT COUNT(*) FROM sys.dm_exec_requests WHERE session_id = ?";
+  }
 }

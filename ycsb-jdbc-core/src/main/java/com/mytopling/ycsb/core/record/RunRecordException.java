@@ -5,6 +5,6 @@ public final class RunRecordException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   public RunRecordException(String message) {
-    super(message);
+    super(com.mytopling.ycsb.core.OneLine.of(message));
   }
 }

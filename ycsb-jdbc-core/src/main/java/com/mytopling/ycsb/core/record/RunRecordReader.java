@@ -114,7 +114,7 @@ public final class RunRecordReader {
           RunRecord.ErrorKind e = new RunRecord.ErrorKind();
           e.operation = m.group(1);
           e.kind = Secrets.maskUrl(m.group(2));
-          e.count = Long.parseLong(m.group(3));
+          e.count = count(Map.of("count", m.group(3)), "count");
           e.message = Secrets.maskUrl(m.group(4));
           errors.add(e);
           any = true;
@@ -172,7 +172,7 @@ public final class RunRecordReader {
       t.indexBytes = optionalCount(v, "TableIndexBytes");
       t.storedBytes = optionalCount(v, "TableStoredBytes");
       t.sizeMethod = v.get("TableSizeMethod");
-      t.rawToStoredRatio = v.containsKey("RawToStoredRatio") ? Double.valueOf(v.get("RawToStoredRatio")) : null;
+      t.rawToStoredRatio = v.containsKey("RawToStoredRatio") ? ratio(v.get("RawToStoredRatio")) : null;
       t.error = v.get("TableSizeError");
       f.table = t;
     }
@@ -196,7 +196,7 @@ public final class RunRecordReader {
     c.engine = kv.get("engine");
     // "NAME VERSION" in one: the version of some drivers holds spaces, so it is not split.
     c.driverName = kv.get("driver");
-    c.shards = kv.containsKey("shards") ? Integer.parseInt(kv.get("shards")) : 1;
+    c.shards = kv.containsKey("shards") ? (int) Math.min(Integer.MAX_VALUE, count(kv, "shards")) : 1;
     if (kv.get("url") != null) {
       c.urls.add(kv.get("url"));
     }
@@ -244,6 +244,14 @@ public final class RunRecordReader {
       return Long.parseLong(v.strip());
     } catch (NumberFormatException e) {
       throw new RunRecordException("'" + name + "=" + v + "' is not a count");
+    }
+  }
+
+  private static Double ratio(String v) {
+    try {
+      return Double.valueOf(v.strip());
+    } catch (NumberFormatException e) {
+      throw new RunRecordException("'RawToStoredRatio=" + v + "' is not a number");
     }
   }
 

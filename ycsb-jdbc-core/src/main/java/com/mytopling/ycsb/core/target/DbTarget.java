@@ -113,7 +113,8 @@ public final class DbTarget {
     for (String name : props.stringPropertyNames()) {
       if (name.startsWith("db.url.") && !name.equals("db.url.options")) {
         String suffix = name.substring("db.url.".length());
-        boolean numbered = suffix.chars().allMatch(Character::isDigit) && !suffix.isEmpty();
+        // At most 9 digits, so that the number parses (db.url.444444444444444444444444444 is no shard either).
+        boolean numbered = suffix.chars().allMatch(Character::isDigit) && !suffix.isEmpty() && suffix.length() <= 9;
         if (!numbered || Integer.parseInt(suffix) < 1 || Integer.parseInt(suffix) > urls.size()) {
           throw new ConfigException(name + ": shard URLs must be numbered db.url.1, db.url.2, ... without gaps");
         }

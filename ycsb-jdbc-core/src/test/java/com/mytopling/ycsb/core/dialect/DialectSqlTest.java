@@ -197,4 +197,23 @@ class DialectSqlTest {
       assertInstanceOf(Insert.class, parse(d.barrierArrive()));
     }
   }
+
+  /**
+   * Issue 23: settling a batch whose connection was lost. MariaDB's statements run in ServerCrashIT and ToxiproxyIT;
+   * SQL Server's are checked against its documentation (@@SPID, sys.dm_exec_requests) and parsed.
+   */
+  @Test
+  void lostBatchStatements() throws Exception {
+    assertEquals("SELECT YCSB_KEY FROM usertable WHERE YCSB_KEY IN (?, ?)", mysql.existingKeys(t, 2));
+    assertEquals("SELECT CONNECTION_ID()", mysql.sessionId());
+    assertEquals("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ? AND COMMAND <> 'Sleep'",
+        mysql.sessionRunning());
+    assertEquals("SELECT @@SPID", mssql.sessionId());
+    assertEquals("SELECT COUNT(*) FROM sys.dm_exec_requests WHERE session_id = ?", mssql.sessionRunning());
+    for (Dialect d : List.of(mysql, mssql)) {
+      assertInstanceOf(Select.class, parse(d.existingKeys(t, 3)));
+      assertInstanceOf(Select.class, parse(d.sessionId()));
+      assertInstanceOf(Select.class, parse(d.sessionRunning()));
+    }
+  }
 }

@@ -47,6 +47,18 @@ class SqlErrorsTest {
     assertFalse(mssql.isConnectionLost(e("40001", 1205)));
   }
 
+  /** Issue 23: a table dropped in the middle of a run stops the run (the binding asks this). */
+  @Test
+  void missingTables() {
+    assertTrue(mysql.isMissingTable(e("42S02", 1146)), "MariaDB: Table 'ycsb.t' doesn't exist");
+    assertTrue(mysql.isMissingTable(e("HY000", 1146)), "by number alone");
+    assertFalse(mysql.isMissingTable(e("42S22", 1054)), "an unknown column is not a missing table");
+    assertTrue(mssql.isMissingTable(e("S0002", 208)), "SQL Server: Invalid object name");
+    assertFalse(mssql.isMissingTable(e("S0001", 207)), "invalid column name");
+    assertFalse(mssql.isMissingTable(e("S0001", 1146)), "MySQL's number means nothing to SQL Server");
+    assertFalse(mysql.isMissingTable(e("08S01", 0)));
+  }
+
   @Test
   void sqlServerLostConnections() {
     assertTrue(mssql.isConnectionLost(e("08S01", 0)), "connection reset / read timed out");

@@ -124,6 +124,15 @@ public final class StubServer {
         -1, true));
   }
 
+  /**
+   * The next statement starting with {@code prefix} is executed (what it stores is committed under auto-commit), and
+   * then its connection is lost before the answer comes (08S01): the client cannot know that it succeeded.
+   */
+  public synchronized void loseAnswer(String prefix) {
+    faults.add(new Fault(prefix, 1, new SQLNonTransientConnectionException("Communications link failure", "08S01"),
+        ANSWER_LOST, true));
+  }
+
   /** The next executeBatch stores its first {@code stored} rows, then fails (BatchUpdateException). */
   public synchronized void partialBatch(int stored, SQLException cause) {
     faults.add(new Fault("INSERT", 1, cause, stored, false));
@@ -164,6 +173,9 @@ public final class StubServer {
   }
 
   // ---------------------------------------------------------------- the server side
+
+  /** {@link Fault#storedBeforeFailure} of a statement that runs and then loses its answer. */
+  private static final int ANSWER_LOST = -2;
 
   private static final class Fault {
     final String prefix;
@@ -275,6 +287,11 @@ public final class StubServer {
       return canned;
     }
     Fault fault = takeFault(sql, batch);
+    if (fault != null && fault.storedBeforeFailure == ANSWER_LOST) {
+      execute(c, sql, params, batch);
+      c.lost = true;
+      throw fault.error;
+    }
     if (fault != null && fault.storedBeforeFailure < 0) {
       if (fault.losesConnection) {
         c.lost = true;
@@ -309,6 +326,13 @@ public final class StubServer {
       }
       if (sql.startsWith("INSERT") || sql.startsWith("REPLACE")) {
         return insert(c, sql, params, fault);
+      }
+      if (sql.startsWith("SELECT CONNECTION_ID()")) {
+        return List.<Object[]>of(new Object[] {(long) System.identityHashCode(c)});
+      }
+      if (sql.contains("information_schema.PROCESSLIST")) {
+        // A session's statement ends with its connection here: nothing is still running.
+        return List.<Object[]>of(new Object[] {0L});
       }
       if (sql.startsWith("SELECT")) {
         return select(c, sql, params);
@@ -380,6 +404,15 @@ public final class StubServer {
           break;
         }
         out.add(project(e.getKey(), e.getValue(), cols));
+      }
+      return out;
+    }
+    if (sql.contains(" IN (")) {
+      for (int i = 1; i < params.length; i++) {
+        Map<String, String> row = c.visible((String) params[i]);
+        if (row != null) {
+          out.add(project((String) params[i], row, cols));
+        }
       }
       return out;
     }

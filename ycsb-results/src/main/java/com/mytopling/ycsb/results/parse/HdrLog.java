@@ -29,6 +29,10 @@ public final class HdrLog {
   private static final String BASE_TIME = "#[BaseTime: ";
   /** As HdrHistogram's reader decides it: timestamps more than a year before StartTime are offsets from it. */
   private static final BigDecimal A_YEAR_S = BigDecimal.valueOf(365L * 24 * 3600);
+  /** More operations a second than any client does: a count this large comes from a damaged log. */
+  private static final long IMPOSSIBLE_PER_SECOND = 10_000_000_000L;
+  /** 10^12 s, some 31,000 years: no epoch time or interval length of a real log comes near it. */
+  private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(1_000_000_000_000L);
 
   /** One interval of the log, with absolute epoch-millisecond bounds (on the clock of the log's writer, or shifted). */
   public record Interval(long startMs, long endMs, Histogram histogram) {
@@ -137,8 +141,13 @@ public final class HdrLog {
 
   private static Interval interval(Path file, int lineNumber, String line, BigDecimal baseTimeS) {
     String[] f = fields(file, lineNumber, line);
-    long startMs = millis(seconds(file, lineNumber, f[0]).add(baseTimeS));
-    long endMs = startMs + millis(seconds(file, lineNumber, f[1]));
+    long startMs = millis(file, lineNumber, seconds(file, lineNumber, f[0]).add(baseTimeS));
+    long lengthMs = millis(file, lineNumber, seconds(file, lineNumber, f[1]));
+    if (lengthMs < 0) {
+      // A negative interval length: the window and every rate computed from this log would be wrong.
+      throw new ReportException(file + ": line " + lineNumber + ": the interval ends before it starts (a damaged log)");
+    }
+    long endMs = startMs + lengthMs; // both below 10^15 ms (millis): no overflow
     Histogram histogram;
     try {
       histogram = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(f[3].trim())),
@@ -146,6 +155,12 @@ public final class HdrLog {
     } catch (DataFormatException | RuntimeException e) {
       throw new ReportException(file + ": line " + lineNumber + " holds no integer HdrHistogram (" + e.getClass()
           .getSimpleName() + "): not an HdrHistogram log of YCSB's, which records integer microseconds");
+    }
+    if (histogram.getTotalCount() < 0 || histogram.getTotalCount() / (lengthMs / 1000 + 1) > IMPOSSIBLE_PER_SECOND) {
+      // A damaged payload decodes to absurd counts (found by HdrLogFuzzTest: 4.8e18 in 26 ms, which summed over two
+      // intervals went negative); no client does ten billion operations a second.
+      throw new ReportException(file + ": line " + lineNumber + ": the interval claims " + histogram.getTotalCount()
+          + " operations in " + lengthMs + " ms (a damaged log)");
     }
     histogram.setStartTimeStamp(startMs);
     histogram.setEndTimeStamp(endMs);
@@ -162,7 +177,12 @@ public final class HdrLog {
   }
 
   /** Seconds to milliseconds: exact for the writer's three decimals; finer ones rounded to the nearest. */
-  private static long millis(BigDecimal seconds) {
+  private static long millis(Path file, int lineNumber, BigDecimal seconds) {
+    // Checked before the scale is changed: 1E+999999999 would otherwise be expanded digit by digit.
+    if (seconds.abs().compareTo(MAX_SECONDS) > 0) {
+      throw new ReportException(file + ": line " + lineNumber + ": " + seconds + " s is beyond any clock (a damaged "
+          + "log)");
+    }
     return seconds.movePointRight(3).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
   }
 
