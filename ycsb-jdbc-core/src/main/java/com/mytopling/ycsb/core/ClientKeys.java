@@ -9,8 +9,8 @@ import java.util.Properties;
  * <p>YCSB 0.17's CoreWorkload numbers a run phase's inserts on from {@code recordcount} in every client, whatever its
  * {@code insertstart}, so the clients of one benchmark all insert the same keys: all but one of every N inserts fail
  * as duplicates (or overwrite, with an upsert). The rule here: client c of n takes the run-phase insert numbers
- * {@code recordcount + c}, {@code recordcount + c + n}, {@code recordcount + c + 2n}, ...: no two clients insert the same
- * key, and together they fill the numbers from {@code recordcount} up, as one client would. The workload still numbers
+ * {@code recordcount + c}, {@code recordcount + c + n}, {@code recordcount + c + 2n}, ...: no two clients insert the
+ * same key, and together they fill the numbers from {@code recordcount} up, as one client would. The workload still numbers
  * its keys as YCSB does (0 to recordcount-1 loaded, then its own inserts, in the order they are acknowledged), so its
  * key choosers ('latest', zipfian, uniform, ...) choose among the loaded keys and the keys this client inserted and
  * saw acknowledged, which all exist; only the name a number becomes changes ({@link #keyNumber}). With one client the
