@@ -370,6 +370,11 @@ final class ScaleOut {
     return found;
   }
 
+  /** The docker CLI: YCSB_DOCKER or docker on the PATH. */
+  private String docker() {
+    return env.getOrDefault("YCSB_DOCKER", "docker");
+  }
+
   /** The Job's pod spec run with the docker CLI, once per index, on the host network. */
   private final class DockerClients {
     private final Benchmark b;
@@ -413,7 +418,7 @@ final class ScaleOut {
       try {
         for (int i = 0; i < n; i++) {
           String container = name + "-" + i;
-          List<String> cmd = new ArrayList<>(List.of("docker", "run", "-d", "--name", container, "--network", "host",
+          List<String> cmd = new ArrayList<>(List.of(docker(), "run", "-d", "--name", container, "--network", "host",
               "-e", ClientRole.INDEX_ENV + "=" + i, "-v", configDir.toAbsolutePath() + ":" + KubeManifests.CONFIG_DIR
                   + ":ro", "--label", KubeManifests.RUN_LABEL + "=" + name));
           cmd.addAll(envArgs);
@@ -432,20 +437,20 @@ final class ScaleOut {
         long deadline = System.currentTimeMillis() + jobTimeoutS * 1000;
         for (int i = 0; i < names.size(); i++) {
           Path exitFile = logs.resolve("client-" + i + ".exit");
-          Cmd waited = Cmd.run(List.of("docker", "wait", names.get(i)), Map.of(), null, exitFile,
+          Cmd waited = Cmd.run(List.of(docker(), "wait", names.get(i)), Map.of(), null, exitFile,
               deadline - System.currentTimeMillis());
           String late = null;
           int exit = -1;
           if (waited.exit == Cmd.TIMED_OUT) {
             late = "did not end within " + jobTimeoutS + " s (" + JOB_TIMEOUT + "); stopped";
-            Cmd.run(List.of("docker", "stop", "-t", "5", names.get(i)), Map.of(), null, null);
+            Cmd.run(List.of(docker(), "stop", "-t", "5", names.get(i)), Map.of(), null, null);
           } else if (waited.exit == 0) {
             String text = Files.readString(exitFile).strip();
             exit = text.matches("-?\\d{1,9}") ? Integer.parseInt(text) : -1;
           }
           Files.deleteIfExists(exitFile);
           Path stdout = logs.resolve("client-" + i + ".out");
-          Cmd log = Cmd.run(List.of("docker", "logs", names.get(i)), Map.of(), null, stdout);
+          Cmd log = Cmd.run(List.of(docker(), "logs", names.get(i)), Map.of(), null, stdout);
           Files.writeString(logs.resolve("client-" + i + ".err"), log.err + "\n", StandardCharsets.UTF_8);
           err.println("benchmark: docker: client " + i + " ended (" + (late != null ? late : "exit " + exit) + ")");
           ends.add(new ClientEnd(i, late != null ? -1 : exit, stdout, late != null ? late : lastProblem(log.err)));
@@ -453,7 +458,7 @@ final class ScaleOut {
         return ends;
       } finally {
         for (String container : names) {
-          Cmd.run(List.of("docker", "rm", "-f", container), Map.of(), null, null);
+          Cmd.run(List.of(docker(), "rm", "-f", container), Map.of(), null, null);
         }
       }
     }

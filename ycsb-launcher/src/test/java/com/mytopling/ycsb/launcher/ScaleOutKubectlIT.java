@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Then what a cluster does when things go wrong (issue 20, finding 9), each played by the stand-in: a pod that
  * vanished, a Job that counts a failed pod, pods that never start (a wrong image), a Job past its deadline, a client's
- * stream that is not base64. Each fails the run with one line naming the client or the Job, and nothing is merged.
+ * stream that is not base64; and, with a stand-in docker CLI, a container that never ends. Each fails the run with one
+ * line naming the client or the Job, and nothing is merged.
  */
 class ScaleOutKubectlIT {
   @TempDir
@@ -217,6 +218,42 @@ class ScaleOutKubectlIT {
     List<String> calls = Files.readAllLines(bin.resolve("calls.txt"));
     assertTrue(calls.stream().anyMatch(c -> c.matches("-n bench delete job \\S+ --ignore-not-found")),
         calls::toString);
+  }
+
+  /** A stand-in docker CLI (YCSB_DOCKER): containers "run" at once; client 1's never ends. */
+  private static final String FAKE_DOCKER = """
+      #!/bin/sh
+      dir="$(dirname "$0")"
+      printf '%s\\n' "$*" >> "$dir/docker-calls.txt"
+      case "$1" in
+        run) echo "container-id" ;;
+        wait) case "$2" in *-1) exec sleep 600 ;; *) echo 0 ;; esac ;;
+        logs) case "$2" in *-0) cat "$dir/pod-0.log" ;; *) cat "$dir/pod-1.log" ;; esac ;;
+      esac
+      exit 0
+      """;
+
+  /**
+   * --on docker with a client that never ends (a hung container): past scaleout.job.timeout the collector stops it
+   * and names it, nothing is merged, and the containers are removed. Before, docker wait had no deadline.
+   */
+  @Test
+  void aDockerClientPastTheTimeoutIsStoppedAndNamed() throws Exception {
+    Path bin = kubectl();
+    Path docker = bin.resolve("docker");
+    Files.writeString(docker, FAKE_DOCKER);
+    Files.setPosixFilePermissions(docker, PosixFilePermissions.fromString("rwx------"));
+    Map<String, String> env = new HashMap<>(Tables.env(server));
+    env.put("YCSB_DOCKER", docker.toString());
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients", "2", "--records",
+        "2000", "--operations", "4000", "--threads", "2", "--on", "docker", "--out", tmp.resolve("runs").toString(),
+        "--no-html", "-p", "scaleout.job.timeout=3"), env, java.time.Duration.ofMinutes(3));
+    notMerged(r);
+    assertEquals(1, r.stderrLines("benchmark: client 1 failed (exit -1): did not end within 3 s (scaleout.job.timeout); "
+        + "stopped").size(), r::toString);
+    List<String> calls = Files.readAllLines(bin.resolve("docker-calls.txt"));
+    assertTrue(calls.stream().anyMatch(c -> c.matches("stop -t 5 \\S+-1")), calls::toString);
+    assertEquals(2, calls.stream().filter(c -> c.startsWith("rm -f ")).count(), calls::toString);
   }
 
   @Test
