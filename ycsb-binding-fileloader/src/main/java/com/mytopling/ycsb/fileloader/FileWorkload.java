@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.fileloader;
 
+import com.mytopling.ycsb.core.ClientKeys;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.PropertyReader;
@@ -42,7 +43,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * records are passed over inside one operation, and problems the policies call fatal stop all
  * threads and make the process exit with status 3 after YCSB has printed its measurements.
  */
-public class FileWorkload extends CoreWorkload {
+public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
   private final LoadCounters counters = new LoadCounters();
   private final AtomicBoolean progressStarted = new AtomicBoolean();
   private final AtomicBoolean endOfFileNoted = new AtomicBoolean();
@@ -62,6 +63,8 @@ public class FileWorkload extends CoreWorkload {
   private volatile String failure;
   private volatile boolean stoppedAtEndOfFile;
   private volatile BindingRows bindingRows;
+  /** Which client of how many this is: its run-phase inserts take keys of its own (ClientKeys). */
+  private ClientKeys clientKeys = ClientKeys.ALONE;
 
   /**
    * What the binding did with the rows this workload handed it, when a launcher can tell (ours asks the binding
@@ -126,6 +129,11 @@ public class FileWorkload extends CoreWorkload {
           defaultWidth(p));
       shareFieldsWithBinding(p);
       super.init(p);
+      try {
+        clientKeys = ClientKeys.from(p);
+      } catch (ConfigException e) {
+        throw new WorkloadException(e.getMessage());
+      }
       int[] keyIndexes = new int[config.keyFields().size()];
       for (int i = 0; i < keyIndexes.length; i++) {
         keyIndexes[i] = FieldMapping.indexOf(fileFields, config.keyFields().get(i));
@@ -247,6 +255,12 @@ public class FileWorkload extends CoreWorkload {
       }
       p.setProperty("db.upsert", "true");
     }
+  }
+
+  /** CoreWorkload's key names, a run-phase insert's number taken as this client's own (ClientKeys). */
+  @Override
+  protected String buildKeyName(long keynum) {
+    return super.buildKeyName(clientKeys.keyNumber(keynum, recordcount));
   }
 
   // ---- load phase ----

@@ -255,15 +255,19 @@ public final class Benchmark {
     if (job.role() != null) {
       return runScaleOutClient(job, common, meta);
     }
+    // Local clients meet at the start barrier as clients on other machines do: one run id per job, so that a sweep's
+    // points (or a run started again) never meet an earlier job's clients.
+    String runId = "local-" + Long.toString(System.currentTimeMillis(), 36) + "-"
+        + java.util.UUID.randomUUID().toString().substring(0, 8);
     if (!job.skipLoad()) {
-      int rc = clients == 1 ? singleClientLoad(common, dir) : multiClientLoad(common, dir, records, clients);
+      int rc = clients == 1 ? singleClientLoad(common, dir) : multiClientLoad(common, dir, records, clients, runId);
       if (rc != 0) {
         err.println("benchmark: load phase failed (exit " + rc + "); see the .err files in " + dir);
         writeMetadata(dir, meta);
         return phaseStatus(rc);
       }
     }
-    int rc = clients == 1 ? singleClientRun(common, dir) : multiClientRun(common, dir, operations, clients);
+    int rc = clients == 1 ? singleClientRun(common, dir) : multiClientRun(common, dir, operations, clients, runId);
     writeMetadata(dir, meta);
     if (rc != 0) {
       err.println("benchmark: run phase failed (exit " + rc + "); see the .err files in " + dir);
@@ -352,9 +356,7 @@ public final class Benchmark {
       load.addAll(List.of("-p", "insertstart=" + start, "-p", "insertcount=" + (role.insertEnd(job.records()) - start),
           "-p", "hdrhistogram.output.path=" + hdrDir(dir, "load", -1) + "/"));
       load.addAll(recordFiles(dir, "load"));
-      for (String kv : role.barrierProperties()) {
-        load.addAll(List.of("-p", kv)); // the loads start together too: their throughput is summed over a window
-      }
+      load.addAll(role.barrierArguments()); // the loads start together too: their throughput is summed over a window
       int rc = phase("load (client " + role.index() + ")", load, dir, dir.resolve("load.out"), dir.resolve("load.err"),
           true).waitFor();
       if (rc != 0) {
@@ -367,9 +369,7 @@ public final class Benchmark {
     run.addAll(List.of("-p", "operationcount=" + role.operations(job.operations()),
         "-p", "hdrhistogram.output.path=" + hdrDir(dir, "run", -1) + "/"));
     run.addAll(recordFiles(dir, "run"));
-    for (String kv : role.barrierProperties()) {
-      run.addAll(List.of("-p", kv));
-    }
+    run.addAll(role.barrierArguments());
     int rc = phase("run (client " + role.index() + ")", run, dir, dir.resolve("run.out"), dir.resolve("run.err"), true)
         .waitFor();
     if (rc != 0) {
@@ -456,9 +456,10 @@ public final class Benchmark {
   /**
    * Several clients load disjoint key ranges (insertstart/insertcount of the same recordcount,
    * so keys and the run phase's key chooser are those of a single-client load). The table is
-   * dropped and created once, by a client that inserts nothing, before they start.
+   * dropped and created once, by a client that inserts nothing, before they start; then they
+   * meet at the start barrier and start together, as clients on several machines do.
    */
-  private int multiClientLoad(List<String> common, Path dir, long records, int clients)
+  private int multiClientLoad(List<String> common, Path dir, long records, int clients, String runId)
       throws IOException, InterruptedException {
     List<String> prepare = new ArrayList<>(List.of("load", "mytopling"));
     prepare.addAll(common);
@@ -482,13 +483,17 @@ public final class Benchmark {
       if (i > 0) {
         load.addAll(List.of("-p", "measurement.servermetrics=false")); // client 0 samples for all
       }
+      load.addAll(new ClientRole(i, clients, runId).barrierArguments());
       procs.add(clientPhase("load", i, load, dir));
     }
     return waitAll(procs);
   }
 
-  /** Several clients run over the whole key space, the operations split between them. */
-  private int multiClientRun(List<String> common, Path dir, long operations, int clients)
+  /**
+   * Several clients run over the whole key space, the operations split between them, started together by the start
+   * barrier; each inserts keys of its own (ClientKeys).
+   */
+  private int multiClientRun(List<String> common, Path dir, long operations, int clients, String runId)
       throws IOException, InterruptedException {
     List<ChildPhase> procs = new ArrayList<>();
     for (int i = 0; i < clients; i++) {
@@ -499,6 +504,7 @@ public final class Benchmark {
       if (i > 0) {
         run.addAll(List.of("-p", "measurement.servermetrics=false")); // client 0 samples for all
       }
+      run.addAll(new ClientRole(i, clients, runId).barrierArguments());
       procs.add(clientPhase("run", i, run, dir));
     }
     return waitAll(procs);
@@ -523,10 +529,27 @@ public final class Benchmark {
         "-p", "fileloader.recordfile=" + RunRecordFiles.fileLoader(folder, phase));
   }
 
-  private static int waitAll(List<ChildPhase> procs) throws InterruptedException {
+  /**
+   * Waits for every client of a phase. The first that fails stops the others: the phase has failed, and they would
+   * otherwise wait at the start barrier for it until its timeout.
+   */
+  private int waitAll(List<ChildPhase> procs) throws InterruptedException {
     int worst = 0;
-    for (ChildPhase p : procs) {
-      worst = Math.max(worst, p.waitFor());
+    List<ChildPhase> running = new ArrayList<>(procs);
+    while (!running.isEmpty()) {
+      for (java.util.Iterator<ChildPhase> it = running.iterator(); it.hasNext(); ) {
+        ChildPhase p = it.next();
+        if (!p.process.waitFor(100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+          continue;
+        }
+        int rc = p.waitFor();
+        it.remove();
+        if (rc != 0 && worst == 0 && !running.isEmpty()) {
+          err.println("benchmark: " + p.name + " failed (exit " + rc + "): stopping the other clients");
+          running.forEach(other -> other.process.destroy());
+        }
+        worst = Math.max(worst, rc);
+      }
     }
     return worst;
   }
@@ -592,15 +615,17 @@ public final class Benchmark {
       }
     }, "stderr-" + name);
     copier.start();
-    return new ChildPhase(p, copier);
+    return new ChildPhase(name, p, copier);
   }
 
   /** A child JVM and the thread copying its stderr, which must finish before the files are read. */
   private static final class ChildPhase {
+    private final String name;
     private final Process process;
     private final Thread copier;
 
-    ChildPhase(Process process, Thread copier) {
+    ChildPhase(String name, Process process, Thread copier) {
+      this.name = name;
       this.process = process;
       this.copier = copier;
     }

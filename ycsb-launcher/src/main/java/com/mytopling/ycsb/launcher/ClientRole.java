@@ -5,9 +5,10 @@ import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 
 /**
- * One client of a benchmark spread over several machines (scripts/benchmark --on): which of how many it is and the run
- * they share. Its share: the load's keys {@link #insertStart} to {@link #insertEnd}, a {@link #operations} share of the
- * run over all keys, and the start barrier's place ({@link StartBarrier}).
+ * One client of a benchmark of several clients (scripts/benchmark --clients N, on this machine or --on others): which
+ * of how many it is and the run they share. Its share: the load's keys {@link #insertStart} to {@link #insertEnd}, a
+ * {@link #operations} share of the run over all keys, its own run-phase insert keys (ClientKeys) and the start
+ * barrier's place ({@link StartBarrier}).
  *
  * @param index 0 to clients-1: Kubernetes' JOB_COMPLETION_INDEX, or --client-index
  */
@@ -72,9 +73,22 @@ record ClientRole(int index, int clients, String runId) {
     return operations / clients + (index < operations % clients ? 1 : 0);
   }
 
-  /** The -p properties that put a phase behind the start barrier. */
+  /**
+   * The properties that put a phase behind the start barrier and give it this client's own run-phase insert keys
+   * (ClientKeys reads the same two, scaleout.clients and scaleout.client).
+   */
   java.util.List<String> barrierProperties() {
     return java.util.List.of(StartBarrier.CLIENTS + "=" + clients, StartBarrier.CLIENT + "=" + index,
         StartBarrier.RUN_ID + "=" + runId);
+  }
+
+  /** {@link #barrierProperties} as a phase's command-line arguments (-p name=value each). */
+  java.util.List<String> barrierArguments() {
+    java.util.List<String> args = new java.util.ArrayList<>();
+    for (String kv : barrierProperties()) {
+      args.add("-p");
+      args.add(kv);
+    }
+    return args;
   }
 }

@@ -54,7 +54,14 @@ final class KubeManifests {
 
   /** What the manifests are made of. */
   record Spec(String name, String namespace, String image, int clients, List<String> args, String targetProperties,
-              String workload, String cpu, String memory, boolean secret) {
+              String workload, String cpu, String memory, boolean secret, long deadlineS) {
+    /** The Job's deadline when none is given: a day (scaleout.job.timeout). */
+    static final long DEFAULT_DEADLINE_S = 86_400;
+
+    Spec(String name, String namespace, String image, int clients, List<String> args, String targetProperties,
+         String workload, String cpu, String memory, boolean secret) {
+      this(name, namespace, image, clients, args, targetProperties, workload, cpu, memory, secret, DEFAULT_DEADLINE_S);
+    }
   }
 
   private KubeManifests() {
@@ -85,7 +92,9 @@ final class KubeManifests {
   /**
    * The Indexed Job: one pod per client (completions = parallelism = clients, so all run at once), none restarted
    * (backoffLimit 0, restartPolicy Never: a restarted client would distort the run and find its barrier place
-   * taken), spread over nodes where the cluster can, the harness image started with the client's command line.
+   * taken), spread over nodes where the cluster can, the harness image started with the client's command line, and
+   * a deadline (activeDeadlineSeconds: past it Kubernetes stops the pods and marks the Job failed, so a client that
+   * hangs never holds the run or the cluster's resources for ever).
    */
   static Job job(Spec s) {
     Map<String, Quantity> requests = new LinkedHashMap<>();
@@ -95,6 +104,7 @@ final class KubeManifests {
     return b.withNewMetadata().withName(s.name()).withNamespace(s.namespace()).withLabels(labels(s)).endMetadata()
         .withNewSpec()
           .withCompletionMode("Indexed").withCompletions(s.clients()).withParallelism(s.clients()).withBackoffLimit(0)
+          .withActiveDeadlineSeconds(s.deadlineS())
           .withNewTemplate()
             .withNewMetadata().withLabels(labels(s)).endMetadata()
             .withNewSpec()
@@ -171,7 +181,10 @@ final class KubeManifests {
       throw new InvalidManifest(kind + ": fields the Kubernetes API does not have: " + String.join(", ", unknown));
     }
     JsonNode back = YAML.valueToTree(model);
-    if (!back.equals(tree)) {
+    // Numbers by value: YAML reads 86400 as an int, the model writes its long activeDeadlineSeconds as a long.
+    java.util.Comparator<JsonNode> sameValue = (a, b) -> a.isNumber() && b.isNumber()
+        ? a.decimalValue().compareTo(b.decimalValue()) : a.equals(b) ? 0 : 1;
+    if (!back.equals(sameValue, tree)) {
       throw new InvalidManifest(kind + ": does not survive a round trip through the typed model (a value of the "
           + "wrong type?)");
     }

@@ -112,7 +112,14 @@ final class RunFolderStream {
       }
       Matcher end = END_LINE.matcher(line);
       if (end.matches()) {
-        byte[] bytes = Base64.getDecoder().decode(b64.toString());
+        byte[] bytes;
+        try {
+          bytes = Base64.getDecoder().decode(b64.toString());
+        } catch (IllegalArgumentException e) {
+          // A line lost from the block or a stray one that looks like base64: as damaged as a wrong checksum.
+          throw new IOException(name + ": the run folder in its output is damaged (not base64: " + e.getMessage()
+              + ")");
+        }
         if (!end.group(1).equals(name) || !sha256(bytes).equals(end.group(3))) {
           throw new IOException(name + ": the run folder in its output is damaged (checksum differs)");
         }

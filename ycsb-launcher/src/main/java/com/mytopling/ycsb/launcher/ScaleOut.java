@@ -1,6 +1,8 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
@@ -17,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -49,9 +52,21 @@ final class ScaleOut {
   private final String remoteHarness;
   /** What the running run made outside this process, removed if it is stopped (Ctrl-C, SIGTERM); set by run. */
   private ScaleOutCleanup cleanup;
+  /** scaleout.start.timeout: how long the pods may take to start, seconds. */
+  private final long startTimeoutS;
+  /** scaleout.job.timeout: the Job's activeDeadlineSeconds, and how long docker and ssh clients may run, seconds. */
+  private final long jobTimeoutS;
+  /** What the engine itself says went wrong (the Job's failed count or condition), or null. */
+  private String engineProblem;
+
+  static final String START_TIMEOUT = "scaleout.start.timeout";
+  static final String JOB_TIMEOUT = "scaleout.job.timeout";
 
   private ScaleOut(Engine engine, Benchmark.Job job, String name, Path render, KubeManifests.Spec spec,
-                   String password, Map<String, String> env, List<String> hosts, String remoteHarness) {
+                   String password, Map<String, String> env, List<String> hosts, String remoteHarness,
+                   long startTimeoutS, long jobTimeoutS) {
+    this.startTimeoutS = startTimeoutS;
+    this.jobTimeoutS = jobTimeoutS;
     this.hosts = hosts;
     this.remoteHarness = remoteHarness;
     this.engine = engine;
@@ -104,6 +119,22 @@ final class ScaleOut {
       noSecrets("-p " + kv.substring(0, kv.indexOf('=')), kv);
     }
     String workload = Files.readString(job.workload(), StandardCharsets.UTF_8);
+    // The deadlines, from the target file, the workload file and -p (in that order, as the phases read them).
+    Properties given = new Properties();
+    given.load(new StringReader(target));
+    given.load(new StringReader(workload));
+    for (String kv : job.extra()) {
+      given.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+    }
+    long startTimeoutS;
+    long jobTimeoutS;
+    try {
+      PropertyReader r = new PropertyReader(given);
+      startTimeoutS = r.integer(START_TIMEOUT, 600, 1, 86_400);
+      jobTimeoutS = r.integer(JOB_TIMEOUT, KubeManifests.Spec.DEFAULT_DEADLINE_S, 1, 31_536_000);
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
+    }
     // A DNS label, unique per start: the Job's, ConfigMap's and Secret's names and the start barrier's run id.
     String name = "ycsb-" + stamp.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
     List<String> args = new ArrayList<>(List.of("benchmark",
@@ -131,10 +162,10 @@ final class ScaleOut {
     }
     KubeManifests.Spec spec = new KubeManifests.Spec(name, cl.getOptionValue("namespace"),
         cl.getOptionValue("image", "ycsb-harness:" + Benchmark.HARNESS_VERSION), clients, args, target, workload, cpu,
-        memory, pw != null && !pw.isEmpty());
+        memory, pw != null && !pw.isEmpty(), jobTimeoutS);
     Path render = cl.hasOption("render") ? Path.of(cl.getOptionValue("render")) : null;
     String remoteHarness = cl.getOptionValue("remote-harness", root.toString());
-    return new ScaleOut(engine, job, name, render, spec, pw, env, hosts, remoteHarness);
+    return new ScaleOut(engine, job, name, render, spec, pw, env, hosts, remoteHarness, startTimeoutS, jobTimeoutS);
   }
 
   /** The password goes to the clients in a Secret only: never in a ConfigMap, an argument or a rendered file. */
@@ -213,16 +244,21 @@ final class ScaleOut {
     Path received = dir.resolve("clients");
     List<String> folders = new ArrayList<>();
     boolean failed = false;
+    java.util.Set<Integer> seen = new java.util.HashSet<>();
     for (ClientEnd end : ends) {
       String problem = null;
-      try (BufferedReader in = Files.newBufferedReader(end.stdout(), StandardCharsets.UTF_8)) {
-        RunFolderStream.Received r = RunFolderStream.read(in, received);
-        folders.add(r.dir().toString());
-        if (r.exitStatus() != 0 || end.exit() != 0) {
-          problem = "exit " + (end.exit() != 0 ? end.exit() : r.exitStatus());
+      if (!seen.add(end.index())) {
+        problem = "it ran twice (two pods of the Job with its index)";
+      } else {
+        try (BufferedReader in = Files.newBufferedReader(end.stdout(), StandardCharsets.UTF_8)) {
+          RunFolderStream.Received r = RunFolderStream.read(in, received);
+          folders.add(r.dir().toString());
+          if (r.exitStatus() != 0 || end.exit() != 0) {
+            problem = "exit " + (end.exit() != 0 ? end.exit() : r.exitStatus());
+          }
+        } catch (IOException | RuntimeException e) {
+          problem = e.getMessage();
         }
-      } catch (IOException e) {
-        problem = e.getMessage();
       }
       if (problem != null) {
         failed = true;
@@ -233,8 +269,21 @@ final class ScaleOut {
             + end.index()));
       }
     }
+    for (int i = 0; i < spec.clients(); i++) {
+      if (!seen.contains(i)) {
+        // Results are never merged from fewer clients than the run had: N-1 clients' figures are not the run's.
+        failed = true;
+        err.println("benchmark: client " + i + " failed (" + (engine == Engine.KUBERNETES
+            ? "no pod of the Job ran it: it vanished (evicted or deleted) or was never created)"
+            : "nothing came back from it)"));
+      }
+    }
+    if (engineProblem != null) {
+      failed = true;
+      err.println("benchmark: " + engineProblem + ": not merged");
+    }
     if (failed) {
-      err.println("benchmark: not merged: a client failed; what each client handed back is in " + received);
+      err.println("benchmark: not merged; what each client handed back is in " + received);
       return ExitStatus.FAILED.code;
     }
     Path sampled = received.resolve("client-0").resolve(ServerMetricsFile.FILE_NAME);
@@ -270,6 +319,15 @@ final class ScaleOut {
 
     static Cmd run(List<String> cmd, Map<String, String> extraEnv, String input, Path stdout)
         throws IOException, InterruptedException {
+      return run(cmd, extraEnv, input, stdout, Long.MAX_VALUE);
+    }
+
+    /** The exit status of a command stopped at its time limit. */
+    static final int TIMED_OUT = -2;
+
+    /** As {@link #run(List, Map, String, Path)}; past {@code timeoutMs} the command is killed ({@link #TIMED_OUT}). */
+    static Cmd run(List<String> cmd, Map<String, String> extraEnv, String input, Path stdout, long timeoutMs)
+        throws IOException, InterruptedException {
       File errFile = File.createTempFile("scaleout", ".err");
       try {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(errFile);
@@ -288,7 +346,13 @@ final class ScaleOut {
             os.write(input.getBytes(StandardCharsets.UTF_8));
           }
         }
-        int rc = p.waitFor();
+        int rc;
+        if (p.waitFor(Math.max(0, timeoutMs), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+          rc = p.exitValue();
+        } else {
+          p.destroyForcibly().waitFor();
+          rc = TIMED_OUT;
+        }
         return new Cmd(rc, Files.readString(errFile.toPath(), StandardCharsets.UTF_8).strip());
       } finally {
         Files.deleteIfExists(errFile.toPath());
@@ -309,6 +373,11 @@ final class ScaleOut {
       }
     }
     return found;
+  }
+
+  /** The docker CLI: YCSB_DOCKER or docker on the PATH. */
+  private String docker() {
+    return env.getOrDefault("YCSB_DOCKER", "docker");
   }
 
   /** The Job's pod spec run with the docker CLI, once per index, on the host network. */
@@ -355,7 +424,7 @@ final class ScaleOut {
       try {
         for (int i = 0; i < n; i++) {
           String container = name + "-" + i;
-          List<String> cmd = new ArrayList<>(List.of("docker", "run", "-d", "--name", container, "--network", "host",
+          List<String> cmd = new ArrayList<>(List.of(docker(), "run", "-d", "--name", container, "--network", "host",
               "-e", ClientRole.INDEX_ENV + "=" + i, "-v", configDir.toAbsolutePath() + ":" + KubeManifests.CONFIG_DIR
                   + ":ro", "--label", KubeManifests.RUN_LABEL + "=" + name));
           cmd.addAll(envArgs);
@@ -366,27 +435,37 @@ final class ScaleOut {
             throw new IOException("docker run of client " + i + " failed: " + started.lastLine());
           }
           names.add(container);
-          cleanup.made("container " + container, List.of("docker", "rm", "-f", container));
+          cleanup.made("container " + container, List.of(docker(), "rm", "-f", container));
           err.println("benchmark: docker: client " + i + " started (container " + container + ")");
         }
         List<ClientEnd> ends = new ArrayList<>();
         Path logs = job.dir().resolve("clients");
         Files.createDirectories(logs);
+        long deadline = System.currentTimeMillis() + jobTimeoutS * 1000;
         for (int i = 0; i < names.size(); i++) {
           Path exitFile = logs.resolve("client-" + i + ".exit");
-          Cmd waited = Cmd.run(List.of("docker", "wait", names.get(i)), Map.of(), null, exitFile);
-          int exit = waited.exit == 0 ? Integer.parseInt(Files.readString(exitFile).strip()) : -1;
-          Files.delete(exitFile);
+          Cmd waited = Cmd.run(List.of(docker(), "wait", names.get(i)), Map.of(), null, exitFile,
+              deadline - System.currentTimeMillis());
+          String late = null;
+          int exit = -1;
+          if (waited.exit == Cmd.TIMED_OUT) {
+            late = "did not end within " + jobTimeoutS + " s (" + JOB_TIMEOUT + "); stopped";
+            Cmd.run(List.of(docker(), "stop", "-t", "5", names.get(i)), Map.of(), null, null);
+          } else if (waited.exit == 0) {
+            String text = Files.readString(exitFile).strip();
+            exit = text.matches("-?\\d{1,9}") ? Integer.parseInt(text) : -1;
+          }
+          Files.deleteIfExists(exitFile);
           Path stdout = logs.resolve("client-" + i + ".out");
-          Cmd log = Cmd.run(List.of("docker", "logs", names.get(i)), Map.of(), null, stdout);
+          Cmd log = Cmd.run(List.of(docker(), "logs", names.get(i)), Map.of(), null, stdout);
           Files.writeString(logs.resolve("client-" + i + ".err"), log.err + "\n", StandardCharsets.UTF_8);
-          err.println("benchmark: docker: client " + i + " ended (exit " + exit + ")");
-          ends.add(new ClientEnd(i, exit, stdout, lastProblem(log.err)));
+          err.println("benchmark: docker: client " + i + " ended (" + (late != null ? late : "exit " + exit) + ")");
+          ends.add(new ClientEnd(i, late != null ? -1 : exit, stdout, late != null ? late : lastProblem(log.err)));
         }
         return ends;
       } finally {
         for (String container : names) {
-          Cmd.run(List.of("docker", "rm", "-f", container), Map.of(), null, null);
+          Cmd.run(List.of(docker(), "rm", "-f", container), Map.of(), null, null);
           cleanup.removed("container " + container);
         }
       }
@@ -398,7 +477,7 @@ final class ScaleOut {
    * it and end with a line about its own usage. Says which image, which engine, and how to build it.
    */
   private void requireImage(String image) throws IOException, InterruptedException {
-    Cmd inspect = Cmd.run(List.of("docker", "image", "inspect", "--format", "{{.Id}}", image), Map.of(), null, null);
+    Cmd inspect = Cmd.run(List.of(docker(), "image", "inspect", "--format", "{{.Id}}", image), Map.of(), null, null);
     if (inspect.exit != 0) {
       String host = System.getenv("DOCKER_HOST");
       throw new IOException("the harness image " + image + " is not in the Docker engine at "
@@ -454,20 +533,52 @@ final class ScaleOut {
         long pollMs = Long.parseLong(env.getOrDefault("YCSB_KUBECTL_POLL_MS", "5000"));
         Path status = Files.createTempFile("scaleout", ".status");
         try {
+          long applied = System.currentTimeMillis();
+          long startDeadline = applied + startTimeoutS * 1000;
+          // The Job's own deadline, and time for Kubernetes to stop its pods and mark it failed.
+          long endDeadline = applied + (jobTimeoutS + 300) * 1000;
+          boolean allStarted = false;
           while (true) {
             check(Cmd.run(kubectl("get", "job", name, "-o",
-                "jsonpath={.status.active}/{.status.succeeded}/{.status.failed}"), Map.of(), null, status), "get job");
-            String[] f = (Files.readString(status).strip() + "/x").split("/", -1);
+                "jsonpath={.status.active}/{.status.succeeded}/{.status.failed}/"
+                    + "{.status.conditions[?(@.type==\"Failed\")].reason}"), Map.of(), null, status), "get job");
+            String[] f = Arrays.copyOf(Files.readString(status).strip().split("/", -1), 4);
             long active = number(f[0]);
             long succeeded = number(f[1]);
             long failed = number(f[2]);
+            String reason = f[3] == null ? "" : f[3].strip();
             String line = active + " running, " + succeeded + " done, " + failed + " failed";
             if (!line.equals(last)) {
               err.println("benchmark: kubernetes: job " + name + ": " + line + " of " + spec.clients() + " clients");
               last = line;
             }
-            if (succeeded + failed >= spec.clients() || (failed > 0 && active == 0)) {
+            if (!reason.isEmpty() || succeeded + failed >= spec.clients() || (failed > 0 && active == 0)) {
+              if (!reason.isEmpty()) {
+                engineProblem = "kubernetes: job " + name + " failed: " + reason + (reason.equals("DeadlineExceeded")
+                    ? " (activeDeadlineSeconds " + jobTimeoutS + ", " + JOB_TIMEOUT + ")" : " (" + failed
+                    + " failed pod" + (failed == 1 ? "" : "s") + ")");
+              } else if (failed > 0) {
+                engineProblem = "kubernetes: job " + name + " counts " + failed + " failed pod"
+                    + (failed == 1 ? "" : "s") + " (its own status)";
+              }
               break;
+            }
+            if (!allStarted) {
+              List<String> waiting = notStarted(status);
+              allStarted = waiting.isEmpty();
+              if (!allStarted && System.currentTimeMillis() > startDeadline) {
+                // Deleted, so that pods starting late never run a benchmark nobody waits for (client 0 drops the
+                // table).
+                Cmd.run(kubectl("delete", "job", name, "--ignore-not-found"), Map.of(), null, null);
+                throw new IOException("kubernetes: job " + name + ": " + waiting.size() + " of " + spec.clients()
+                    + " clients did not start within " + startTimeoutS + " s (" + START_TIMEOUT + "): "
+                    + String.join(", ", waiting) + "; the job was deleted");
+              }
+            }
+            if (System.currentTimeMillis() > endDeadline) {
+              throw new IOException("kubernetes: job " + name + " still runs " + (jobTimeoutS + 300)
+                  + " s after it was applied, past its activeDeadlineSeconds " + jobTimeoutS + " (" + JOB_TIMEOUT + "): see kubectl "
+                  + "describe job " + name);
             }
             Thread.sleep(pollMs);
           }
@@ -480,14 +591,15 @@ final class ScaleOut {
           Files.createDirectories(logs);
           for (String podLine : Files.readAllLines(status)) {
             String[] p = podLine.strip().split(" ");
-            if (p.length < 2) {
-              continue;
+            if (p.length < 2 || !p[0].matches("\\d{1,6}")) {
+              continue; // a pod without its index: its client is named as missing
             }
             int index = Integer.parseInt(p[0]);
             Path stdout = logs.resolve("client-" + index + ".out");
             Cmd log = Cmd.run(kubectl("logs", p[1]), Map.of(), null, stdout);
             check(log, "logs " + p[1]);
-            ends.add(new ClientEnd(index, p.length > 2 ? Integer.parseInt(p[2]) : -1, stdout,
+            int exit = p.length > 2 && p[2].matches("-?\\d{1,9}") ? Integer.parseInt(p[2]) : -1;
+            ends.add(new ClientEnd(index, exit, stdout,
                 lastProblem(Files.readString(stdout))));
           }
           ends.sort(Comparator.comparingInt(ClientEnd::index));
@@ -508,7 +620,34 @@ final class ScaleOut {
     }
 
     private long number(String s) {
-      return s.isBlank() || s.equals("x") ? 0 : Long.parseLong(s.strip());
+      return s == null || !s.strip().matches("\\d{1,12}") ? 0 : Long.parseLong(s.strip());
+    }
+
+    /** The clients whose pod has not started yet (none yet, or Pending with the reason it waits), in index order. */
+    private List<String> notStarted(Path status) throws IOException, InterruptedException {
+      check(Cmd.run(kubectl("get", "pods", "-l", "job-name=" + name, "-o", "jsonpath={range .items[*]}"
+          + "{.metadata.annotations.batch\\.kubernetes\\.io/job-completion-index} {.status.phase} "
+          + "{.status.containerStatuses[0].state.waiting.reason}{\"\\n\"}{end}"), Map.of(), null, status),
+          "get pods");
+      Map<Integer, String> phase = new TreeMap<>();
+      for (String podLine : Files.readAllLines(status)) {
+        String[] p = podLine.strip().split(" ");
+        if (p.length >= 2 && p[0].matches("\\d{1,6}")) {
+          String was = phase.get(Integer.parseInt(p[0]));
+          // A started pod of an index counts, whatever another of the same index does.
+          if (was == null || was.startsWith("Pending") || was.startsWith("Unknown")) {
+            phase.put(Integer.parseInt(p[0]), p[1] + (p.length > 2 ? ", " + p[2] : ""));
+          }
+        }
+      }
+      List<String> waiting = new ArrayList<>();
+      for (int i = 0; i < spec.clients(); i++) {
+        String p = phase.get(i);
+        if (p == null || p.startsWith("Pending") || p.startsWith("Unknown")) {
+          waiting.add("client " + i + " (" + (p == null ? "no pod" : p) + ")");
+        }
+      }
+      return waiting;
     }
   }
   /**
@@ -579,11 +718,19 @@ final class ScaleOut {
           err.println("benchmark: ssh: client " + i + " started on " + host);
         }
         List<ClientEnd> ends = new ArrayList<>();
+        long deadline = System.currentTimeMillis() + jobTimeoutS * 1000;
         for (int i = 0; i < procs.size(); i++) {
-          int exit = procs.get(i).waitFor();
-          err.println("benchmark: ssh: client " + i + " ended (exit " + exit + ")");
+          Process p = procs.get(i);
+          boolean ended = p.waitFor(Math.max(0, deadline - System.currentTimeMillis()),
+              java.util.concurrent.TimeUnit.MILLISECONDS);
+          if (!ended) {
+            p.destroyForcibly().waitFor(); // ssh ends; the remote client loses its session and stops
+          }
+          int exit = ended ? p.exitValue() : -1;
+          String late = ended ? null : "did not end within " + jobTimeoutS + " s (" + JOB_TIMEOUT + "); stopped";
+          err.println("benchmark: ssh: client " + i + " ended (" + (late != null ? late : "exit " + exit) + ")");
           String stderr = Files.readString(errs.get(i), StandardCharsets.UTF_8);
-          String problem = lastProblem(stderr);
+          String problem = late != null ? late : lastProblem(stderr);
           if (problem == null && exit == 255) {
             problem = stderr.strip().lines().reduce((a, b2) -> b2).orElse("ssh failed"); // ssh's own failure
           }

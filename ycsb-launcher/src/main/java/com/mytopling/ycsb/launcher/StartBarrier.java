@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.ClientKeys;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.Secrets;
@@ -30,8 +31,8 @@ import java.util.Properties;
  * seconds fails with one line naming who is missing.
  */
 final class StartBarrier {
-  static final String CLIENTS = "scaleout.clients";
-  static final String CLIENT = "scaleout.client";
+  static final String CLIENTS = ClientKeys.CLIENTS;
+  static final String CLIENT = ClientKeys.CLIENT;
   static final String RUN_ID = "scaleout.runid";
   static final String TIMEOUT = "scaleout.barrier.timeout";
   static final String DELAY = "scaleout.barrier.delay";
@@ -46,14 +47,12 @@ final class StartBarrier {
     static Settings from(Properties props) throws UsageException {
       PropertyReader r = new PropertyReader(props);
       try {
-        int clients = r.intValue(CLIENTS, 1, 1, 100_000);
+        ClientKeys place = ClientKeys.from(props); // which client of how many: read in one place
+        int clients = place.clients();
         if (clients == 1) {
           return null;
         }
-        int client = r.intValue(CLIENT, -1, 0, clients - 1);
-        if (client < 0) {
-          throw new UsageException(CLIENT + " must be set (0.." + (clients - 1) + ") with " + CLIENTS + "=" + clients);
-        }
+        int client = place.client();
         String runId = r.string(RUN_ID, "").strip();
         if (!runId.matches("[A-Za-z0-9._-]{1,64}")) {
           throw new UsageException(RUN_ID + " must be 1 to 64 letters, digits, '.', '_' or '-' with " + CLIENTS + "="

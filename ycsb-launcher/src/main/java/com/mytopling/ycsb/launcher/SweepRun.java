@@ -10,14 +10,19 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 
 /**
  * scripts/benchmark --sweep: one normal run folder per value inside the sweep's folder, then the sweep's report.html
- * there. A load is shared where the variable allows it: sweeping threads loads once (the table is the same for every
- * point) unless the workload inserts during its run (each point would then meet the keys the previous one inserted),
- * sweeping records loads each point's records. The sweep stops at the first point that fails.
+ * there. Every point starts from the same table state where the harness can give it one: sweeping threads, a run
+ * phase that writes (updates, inserts, read-modify-writes: they change rows, and on MyRocks leave versions and
+ * compaction work behind) makes each point load the table afresh; a run phase that only reads shares one load, since
+ * it leaves the rows as they were (the first point still runs right after the load, later ones on warmer caches).
+ * With --skip-load nothing is loaded and a writing run phase changes the table from one point to the next, in the
+ * order given. Sweeping records, each point loads its own records. sweep.json says which ({@code table_state}), and
+ * the sweep's page shows it. The sweep stops at the first point that fails.
  */
 final class SweepRun {
   private final Benchmark benchmark;
@@ -38,13 +43,25 @@ final class SweepRun {
 
   int run() throws IOException, InterruptedException {
     Files.createDirectories(dir);
-    boolean loadOnce = sweep.variable().equals("threads") && !insertsDuringRun();
+    boolean writes = runPhaseWrites();
+    boolean loadOnce = sweep.variable().equals("threads") && !writes;
     SweepRecord record = new SweepRecord();
     record.variable = sweep.variable();
     record.values = sweep.values();
-    record.load = base.skipLoad() ? "none (--skip-load)" : loadOnce ? "once, by the first point"
-        : sweep.variable().equals("records") ? "per point (its records)"
-        : "per point (the workload inserts during its run)";
+    if (base.skipLoad()) {
+      record.load = writes ? "none (--skip-load): the run phase writes, so each point runs on the table the points "
+          + "before it changed, in the order given" : "none (--skip-load): the run phase only reads, so every point "
+          + "runs on the same rows";
+      record.tableState = writes ? "changed" : "unchanged";
+    } else if (loadOnce) {
+      record.load = "once, by the first point: the run phase only reads, so every point runs on the same rows (the "
+          + "first right after the load)";
+      record.tableState = "unchanged";
+    } else {
+      record.load = sweep.variable().equals("records") ? "each point loads its own records afresh"
+          : "each point loads the table afresh (the run phase writes), so every point starts from the same rows";
+      record.tableState = "reloaded";
+    }
     err.println("benchmark: sweep of " + sweep.variable() + " over " + sweep.values() + " into " + dir + "; load: "
         + record.load);
     int status = ExitStatus.OK.code;
@@ -93,14 +110,19 @@ final class SweepRun {
       out.printf(Locale.ROOT, "%-10d  %16s  %s%n", p.value, run.successfulThroughputOps == null ? "-"
           : String.format(Locale.ROOT, "%,.1f", run.successfulThroughputOps), latency.toString().strip());
     }
+    out.println("table: " + record.load);
   }
 
   private static String fmt(Double v) {
     return v == null ? "-" : String.format(Locale.ROOT, "%.0f", v);
   }
 
-  /** True when the run phase inserts (insertproportion > 0 in the target file, the workload file or -p). */
-  private boolean insertsDuringRun() throws IOException {
+  /**
+   * True when the run phase may change the table: a proportion of updates, inserts or read-modify-writes above 0 in
+   * the target file, the workload file or -p (CoreWorkload's defaults: 5% updates), or a workload class other than
+   * CoreWorkload and the file workload, whose operations are not known here.
+   */
+  private boolean runPhaseWrites() throws IOException {
     Properties p = new Properties();
     for (Path file : new Path[] {base.dbProps(), base.workload()}) {
       try (InputStream in = Files.newInputStream(file)) {
@@ -110,8 +132,19 @@ final class SweepRun {
     for (String kv : base.extra()) {
       p.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
     }
+    String workload = p.getProperty("workload", "").strip();
+    if (!List.of("site.ycsb.workloads.CoreWorkload", "com.yahoo.ycsb.workloads.CoreWorkload",
+        "com.mytopling.ycsb.fileloader.FileWorkload").contains(workload)) {
+      return true;
+    }
     try {
-      return Double.parseDouble(p.getProperty("insertproportion", "0").strip()) > 0;
+      for (String[] proportion : new String[][] {{"updateproportion", "0.05"}, {"insertproportion", "0"},
+          {"readmodifywriteproportion", "0"}}) {
+        if (Double.parseDouble(p.getProperty(proportion[0], proportion[1]).strip()) > 0) {
+          return true;
+        }
+      }
+      return false;
     } catch (NumberFormatException e) {
       return true; // refused by the phase itself; loading per point costs time, never correctness
     }

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.ClientKeys;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ConfigException;
@@ -73,10 +74,11 @@ final class WorkloadRunner {
     try {
       workload.init(props);
     } catch (WorkloadException e) {
-      throw new UsageException("workload " + workload.getClass().getName() + ": " + e.getMessage());
+      throw new UsageException("workload " + props.getProperty("workload").strip() + ": " + e.getMessage());
     } catch (RuntimeException e) {
-      throw new UsageException("workload " + workload.getClass().getName() + " rejected its properties: " + e);
+      throw new UsageException("workload " + props.getProperty("workload").strip() + " rejected its properties: " + e);
     }
+    warnUndividedInserts(workload, transactions);
     Tracer tracer = new Tracer.Builder("YCSB " + workload.getClass().getSimpleName())
         .conf(HTraceConfiguration.fromMap(htraceProperties())).build();
 
@@ -214,6 +216,26 @@ final class WorkloadRunner {
       err.println(repeatedLoad.hintAfterFailure());
     }
     return rc;
+  }
+
+  /**
+   * A client of several (scaleout.clients) whose workload class does not take its own run-phase insert keys
+   * ({@link ClientKeys.Divided}: CoreWorkload and the file workload do) inserts the keys the other clients insert:
+   * said in one line, since a class of the user's may number its keys its own way.
+   */
+  private void warnUndividedInserts(Workload workload, boolean transactions) throws UsageException {
+    ClientKeys keys;
+    try {
+      keys = ClientKeys.from(props);
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (transactions && keys.clients() > 1 && !(workload instanceof ClientKeys.Divided)
+        && !"0".equals(props.getProperty("insertproportion", "0").strip())) {
+      err.println("[ycsb] workload " + props.getProperty("workload").strip() + " is not one that gives each of the "
+          + keys.clients() + " clients run-phase insert keys of its own (CoreWorkload and the file workload do): "
+          + "the clients may insert the same keys");
+    }
   }
 
   /**
@@ -391,6 +413,9 @@ final class WorkloadRunner {
     }
     if (!Workload.class.isAssignableFrom(c)) {
       throw new UsageException("workload: class '" + name + "' is not a YCSB workload");
+    }
+    if (c == site.ycsb.workloads.CoreWorkload.class || c == com.yahoo.ycsb.workloads.CoreWorkload.class) {
+      c = ClientCoreWorkload.class; // YCSB's, with this client's own run-phase insert keys when there are several
     }
     try {
       return (Workload) c.getDeclaredConstructor().newInstance();

@@ -113,13 +113,15 @@ class ReportsIT {
     }
   }
 
+  /** A workload that only reads (C): one load; every point runs on the same rows, and sweep.json says so. */
   @Test
-  void aThreadsSweepLoadsOnceAndReportsEachPoint(@TempDir Path out) throws Exception {
+  void aThreadsSweepOfAReadOnlyWorkloadLoadsOnceAndReportsEachPoint(@TempDir Path out) throws Exception {
     TestServer s = TestServers.innodb();
     Tables.drop(s, "sweep_threads");
     Path target = Tables.shippedTarget(out, "mariadb", s, "sweep_threads");
-    Scripts.Result r = Scripts.run("benchmark", List.of("--target", target.toString(), "--records", "1000",
-        "--operations", "3000", "--sweep", "threads=1,2,4", "--out", out.resolve("runs").toString()), Tables.env(s));
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", target.toString(), "--workload", "workloadc",
+        "--records", "1000", "--operations", "3000", "--sweep", "threads=1,2,4", "--out",
+        out.resolve("runs").toString()), Tables.env(s));
     assertEquals(0, r.exitCode, r::toString);
     Path sweep = resultsDir(r, "sweep: ");
     assertTrue(sweep.getFileName().toString().endsWith("-sweep-threads"), sweep.toString());
@@ -135,6 +137,7 @@ class ReportsIT {
     assertEquals(1000, Tables.rowCount(s, "sweep_threads"), "one load of 1000 rows, three runs without inserts");
     JsonNode record = json(sweep.resolve("sweep.json"));
     assertEquals("threads", record.get("variable").asText());
+    assertEquals("unchanged", record.path("table_state").asText(), record::toString);
     assertEquals(3, record.get("points").size());
     String page = Files.readString(sweep.resolve("report.html"), StandardCharsets.UTF_8);
     assertTrue(page.contains("data-chart=\"sweep-throughput\"") && page.contains("data-chart=\"sweep-latency-READ\"")
@@ -143,6 +146,33 @@ class ReportsIT {
     for (String v : List.of("1", "2", "4")) {
       assertTrue(r.stdout.lines().anyMatch(l -> l.matches(v + "\\s+[\\d,.]+\\s+READ .*")), v + ": " + r.stdout);
     }
+  }
+
+  /**
+   * Issue 20, finding 6: workload A updates half its operations, so a point run on the table the one before it left
+   * would start from another table state (and on MyRocks with the earlier point's versions and compaction work).
+   * Each point loads afresh, and sweep.json says the table was reloaded.
+   */
+  @Test
+  void aThreadsSweepOfAWritingWorkloadStartsEveryPointFromAFreshLoad(@TempDir Path out) throws Exception {
+    TestServer s = TestServers.innodb();
+    Tables.drop(s, "sweep_writes");
+    Path target = Tables.shippedTarget(out, "mariadb", s, "sweep_writes");
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", target.toString(), "--workload", "workloada",
+        "--records", "1000", "--operations", "2000", "--sweep", "threads=1,2", "--no-html", "--out",
+        out.resolve("runs").toString()), Tables.env(s));
+    assertEquals(0, r.exitCode, r::toString);
+    Path sweep = resultsDir(r, "sweep: ");
+    for (String point : List.of("threads-1", "threads-2")) {
+      JsonNode load = json(sweep.resolve(point).resolve("summary.json")).path("phases").path("load");
+      assertEquals(1000, load.path("operations").path("INSERT-BATCH").path("return_codes").path("OK").asLong(),
+          point + ": not loaded afresh: " + load);
+    }
+    JsonNode record = json(sweep.resolve("sweep.json"));
+    assertEquals("reloaded", record.path("table_state").asText(), record::toString);
+    assertTrue(record.path("load").asText().contains("each point loads"), record::toString);
+    assertEquals(1000, Tables.rowCount(s, "sweep_writes"));
+    Tables.drop(s, "sweep_writes");
   }
 
   @Test

@@ -116,4 +116,35 @@ class ScaleOutDockerIT {
     Docker.Result ps = Docker.run(none, "ps", "-a", "--filter", "label=" + KubeManifests.RUN_LABEL, "-q");
     assertEquals("", ps.out().strip(), ps.toString());
   }
+
+  /**
+   * Issue 20, finding 3 through real containers: two clients of workload D (5% inserts, 'latest' reads) insert keys of
+   * their own, so no insert fails and the table holds every row acknowledged; every read finds its row.
+   */
+  @Test
+  void twoContainersOfAnInsertingWorkloadInsertKeysOfTheirOwn() throws Exception {
+    TestServer s = TestServers.innodb();
+    Tables.drop(s, "scaleout_docker_d");
+    Path props = tmp.resolve("scaleout-d.properties");
+    Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
+        + "table=scaleout_docker_d\n");
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--workload", "workloadd",
+        "--clients", "2", "--records", "1000", "--operations", "4000", "--threads", "2", "--on", "docker", "--image",
+        HARNESS, "--out", tmp.resolve("runs").toString(), "--no-html"), Tables.env(s));
+    assertEquals(0, r.exitCode, r::toString);
+    String last = r.stdout.strip().lines().reduce((a, b) -> b).orElse("");
+    Path dir = Path.of(last.substring("results: ".length()));
+    long inserted = 0;
+    for (int i = 0; i < 2; i++) {
+      String out = Files.readString(dir.resolve("clients").resolve("client-" + i).resolve("run.out"));
+      com.mytopling.ycsb.jdbc.testing.YcsbOutput run = com.mytopling.ycsb.jdbc.testing.YcsbOutput.parse(out);
+      long ok = run.count("INSERT", "Return=OK");
+      assertTrue(ok > 0, "client " + i + " inserted nothing: " + run.all());
+      assertEquals(run.count("INSERT", "Operations"), ok, "client " + i + ": failed inserts " + run.all());
+      assertEquals(run.count("READ", "Operations"), run.count("READ", "Return=OK"), "client " + i + ": " + run.all());
+      inserted += ok;
+    }
+    assertEquals(1000 + inserted, Tables.rowCount(s, "scaleout_docker_d"), "rows in the table = rows acknowledged");
+    Tables.drop(s, "scaleout_docker_d");
+  }
 }

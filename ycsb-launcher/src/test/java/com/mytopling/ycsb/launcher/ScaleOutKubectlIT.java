@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,11 +26,17 @@ import org.junit.jupiter.api.io.TempDir;
  * the pods' logs it returns are the real output of two clients ({@code benchmark --client-of 2}) run beforehand
  * against the test's MariaDB, so the collection and the merge are real. What a real cluster adds (scheduling, the
  * kubelet, JOB_COMPLETION_INDEX) is not tested here.
+ *
+ * <p>Then what a cluster does when things go wrong (issue 20, finding 9), each played by the stand-in: a pod that
+ * vanished, a Job that counts a failed pod, pods that never start (a wrong image), a Job past its deadline, a client's
+ * stream that is not base64; and, with a stand-in docker CLI, a container that never ends. Each fails the run with one
+ * line naming the client or the Job, and nothing is merged.
  */
 class ScaleOutKubectlIT {
   @TempDir
   Path tmp;
 
+  /** Scenario files beside the stand-in change its answers: job-status, pods, phases (each printed as it is). */
   private static final String FAKE_KUBECTL = """
       #!/bin/sh
       dir="$(dirname "$0")"
@@ -38,48 +45,79 @@ class ScaleOutKubectlIT {
       case "$*" in
         "create -f -") cat > "$dir/stdin.txt" ;;
         "get job "*)
+          if [ -f "$dir/job-status" ]; then cat "$dir/job-status"; exit 0; fi
           n=$(cat "$dir/polls" 2>/dev/null || echo 0); echo $((n + 1)) > "$dir/polls"
           if [ "$n" -lt 2 ]; then printf '2//'; else printf '/2/'; fi ;;
-        "get pods "*) printf '1 ycsb-pod-b 0\\n0 ycsb-pod-a 0\\n' ;;
+        "get pods "*phase*)
+          if [ -f "$dir/phases" ]; then cat "$dir/phases"; else printf '0 Running \\n1 Running \\n'; fi ;;
+        "get pods "*)
+          if [ -f "$dir/pods" ]; then cat "$dir/pods"; else printf '1 ycsb-pod-b 0\\n0 ycsb-pod-a 0\\n'; fi ;;
         "logs ycsb-pod-a") cat "$dir/pod-0.log" ;;
         "logs ycsb-pod-b") cat "$dir/pod-1.log" ;;
       esac
       exit 0
       """;
 
-  @Test
-  void appliesWaitsCollectsEveryPodsLogAndMerges() throws Exception {
-    TestServer s = TestServers.innodb();
+  /** The two real clients' output, made once for every test. */
+  private static Path pods;
+  private static Path props;
+  private static TestServer server;
+
+  @BeforeAll
+  static void twoRealClients(@TempDir Path dir) throws Exception {
+    server = TestServers.innodb();
+    TestServer s = server;
     Tables.drop(s, "scaleout_kubectl");
-    Path props = tmp.resolve("scaleout.properties");
+    props = dir.resolve("scaleout.properties");
     Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
         + "db.batchsize=100\ntable=scaleout_kubectl\n");
-    Path bin = Files.createDirectories(tmp.resolve("bin"));
+    pods = Files.createDirectories(dir.resolve("logs"));
     // The pods: two real clients, as the Job's pods would run them (their stdout is the pod's log).
     String run = "kubectl-it-" + System.nanoTime();
-    List<CompletableFuture<Scripts.Result>> pods = new java.util.ArrayList<>();
+    List<CompletableFuture<Scripts.Result>> clients = new java.util.ArrayList<>();
     for (int i = 0; i < 2; i++) {
       List<String> args = List.of("--target", props.toString(), "--records", "2000", "--operations", "4000",
           "--threads", "2", "--client-of", "2", "--client-index", Integer.toString(i), "--run-id", run, "--out",
-          tmp.resolve("pods").toString(), "--no-html");
-      pods.add(CompletableFuture.supplyAsync(() -> Scripts.run("benchmark", args, Tables.env(s))));
+          dir.resolve("pods").toString(), "--no-html");
+      clients.add(CompletableFuture.supplyAsync(() -> Scripts.run("benchmark", args, Tables.env(s))));
     }
     for (int i = 0; i < 2; i++) {
-      Scripts.Result pod = pods.get(i).get();
+      Scripts.Result pod = clients.get(i).get();
       assertEquals(0, pod.exitCode, pod::toString);
-      Files.writeString(bin.resolve("pod-" + i + ".log"), pod.stdout + pod.stderr, StandardCharsets.UTF_8);
+      Files.writeString(pods.resolve("pod-" + i + ".log"), pod.stdout + pod.stderr, StandardCharsets.UTF_8);
     }
     assertEquals(2000, Tables.rowCount(s, "scaleout_kubectl"));
+    Tables.drop(s, "scaleout_kubectl");
+  }
 
+  /** The stand-in kubectl in a folder of its own, with the pods' logs beside it. */
+  private Path kubectl() throws Exception {
+    Path bin = Files.createDirectories(tmp.resolve("bin"));
+    for (int i = 0; i < 2; i++) {
+      Files.copy(pods.resolve("pod-" + i + ".log"), bin.resolve("pod-" + i + ".log"));
+    }
     Path kubectl = bin.resolve("kubectl");
     Files.writeString(kubectl, FAKE_KUBECTL);
     Files.setPosixFilePermissions(kubectl, PosixFilePermissions.fromString("rwx------"));
-    Map<String, String> env = new HashMap<>(Tables.env(s));
-    env.put("YCSB_KUBECTL", kubectl.toString());
+    return bin;
+  }
+
+  private Scripts.Result benchmark(Path bin, String... more) {
+    Map<String, String> env = new HashMap<>(Tables.env(server));
+    env.put("YCSB_KUBECTL", bin.resolve("kubectl").toString());
     env.put("YCSB_KUBECTL_POLL_MS", "10");
-    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients", "2", "--records",
+    List<String> args = new java.util.ArrayList<>(List.of("--target", props.toString(), "--clients", "2", "--records",
         "2000", "--operations", "4000", "--threads", "2", "--on", "kubernetes", "--namespace", "bench",
-        "--out", tmp.resolve("runs").toString(), "--no-html"), env);
+        "--out", tmp.resolve("runs").toString(), "--no-html"));
+    args.addAll(List.of(more));
+    return Scripts.run("benchmark", args, env, java.time.Duration.ofMinutes(3));
+  }
+
+  @Test
+  void appliesWaitsCollectsEveryPodsLogAndMerges() throws Exception {
+    TestServer s = server;
+    Path bin = kubectl();
+    Scripts.Result r = benchmark(bin);
     assertEquals(0, r.exitCode, r::toString);
 
     List<String> calls = Files.readAllLines(bin.resolve("calls.txt"));
@@ -120,12 +158,116 @@ class ScaleOutKubectlIT {
     String log = Files.readString(bin.resolve("pod-1.log"));
     Files.writeString(bin.resolve("pod-1.log"), log.substring(0, log.indexOf(" end exit=")));
     Files.delete(bin.resolve("polls"));
-    Scripts.Result cut = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients", "2", "--records",
-        "2000", "--operations", "4000", "--threads", "2", "--on", "kubernetes", "--out", tmp.resolve("runs").toString(),
-        "--no-html"), env);
+    Scripts.Result cut = benchmark(bin);
     assertEquals(1, cut.exitCode, cut::toString);
     assertEquals(1, cut.stderrLines("benchmark: client 1 failed (client-1: its output ends inside the run folder")
         .size(), cut::toString);
-    Tables.drop(s, "scaleout_kubectl");
+  }
+
+  /** Nothing merged: no run folder with a summary under the results root, only the clients' own folders. */
+  private void notMerged(Scripts.Result r) throws Exception {
+    assertEquals(1, r.exitCode, r::toString);
+    assertFalse(r.stdout.contains("results: "), r::toString);
+    try (var files = Files.walk(tmp.resolve("runs"))) {
+      assertTrue(files.noneMatch(f -> f.getFileName().toString().equals("summary.json")
+          && !f.toString().contains("/clients/")), "a merged summary was written");
+    }
+  }
+
+  @Test
+  void aVanishedPodFailsTheRunNamingItsClient() throws Exception {
+    Path bin = kubectl();
+    Files.writeString(bin.resolve("pods"), "0 ycsb-pod-a 0\n"); // client 1's pod is gone (evicted, deleted)
+    Scripts.Result r = benchmark(bin);
+    notMerged(r);
+    assertEquals(1, r.stderrLines("benchmark: client 1 failed (no pod of the Job ran it: it vanished").size(),
+        r::toString);
+  }
+
+  @Test
+  void theJobsOwnFailedCountFailsTheRun() throws Exception {
+    Path bin = kubectl();
+    Files.writeString(bin.resolve("job-status"), "/1/1/"); // the Job says one pod failed; the logs look fine
+    Scripts.Result r = benchmark(bin);
+    notMerged(r);
+    assertEquals(1, r.stderrLines("benchmark: kubernetes: job ").stream()
+        .filter(l -> l.endsWith("counts 1 failed pod (its own status): not merged")).count(), r::toString);
+  }
+
+  @Test
+  void aJobPastItsDeadlineFailsNamingIt() throws Exception {
+    Path bin = kubectl();
+    Files.writeString(bin.resolve("job-status"), "//2/DeadlineExceeded");
+    Scripts.Result r = benchmark(bin, "-p", "scaleout.job.timeout=600");
+    notMerged(r);
+    assertEquals(1, r.stderrLines("benchmark: kubernetes: job ").stream()
+        .filter(l -> l.contains("failed: DeadlineExceeded (activeDeadlineSeconds 600, scaleout.job.timeout)")).count(),
+        r::toString);
+  }
+
+  @Test
+  void podsThatNeverStartFailAtTheStartDeadlineAndTheJobIsDeleted() throws Exception {
+    Path bin = kubectl();
+    // A wrong image: the pods stay Pending, and the Job counts them active (the loop used to wait for ever).
+    Files.writeString(bin.resolve("job-status"), "2//");
+    Files.writeString(bin.resolve("phases"), "0 Pending ImagePullBackOff\n1 Pending ErrImagePull\n");
+    Scripts.Result r = benchmark(bin, "-p", "scaleout.start.timeout=1");
+    notMerged(r);
+    List<String> lines = r.stderrLines("benchmark: kubernetes: ");
+    assertTrue(lines.stream().anyMatch(l -> l.contains("did not start within 1 s (scaleout.start.timeout): client 0 "
+        + "(Pending, ImagePullBackOff), client 1 (Pending, ErrImagePull); the job was deleted")), r::toString);
+    List<String> calls = Files.readAllLines(bin.resolve("calls.txt"));
+    assertTrue(calls.stream().anyMatch(c -> c.matches("-n bench delete job \\S+ --ignore-not-found")),
+        calls::toString);
+  }
+
+  /** A stand-in docker CLI (YCSB_DOCKER): containers "run" at once; client 1's never ends. */
+  private static final String FAKE_DOCKER = """
+      #!/bin/sh
+      dir="$(dirname "$0")"
+      printf '%s\\n' "$*" >> "$dir/docker-calls.txt"
+      case "$1" in
+        run) echo "container-id" ;;
+        wait) case "$2" in *-1) exec sleep 600 ;; *) echo 0 ;; esac ;;
+        logs) case "$2" in *-0) cat "$dir/pod-0.log" ;; *) cat "$dir/pod-1.log" ;; esac ;;
+      esac
+      exit 0
+      """;
+
+  /**
+   * --on docker with a client that never ends (a hung container): past scaleout.job.timeout the collector stops it
+   * and names it, nothing is merged, and the containers are removed. Before, docker wait had no deadline.
+   */
+  @Test
+  void aDockerClientPastTheTimeoutIsStoppedAndNamed() throws Exception {
+    Path bin = kubectl();
+    Path docker = bin.resolve("docker");
+    Files.writeString(docker, FAKE_DOCKER);
+    Files.setPosixFilePermissions(docker, PosixFilePermissions.fromString("rwx------"));
+    Map<String, String> env = new HashMap<>(Tables.env(server));
+    env.put("YCSB_DOCKER", docker.toString());
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients", "2", "--records",
+        "2000", "--operations", "4000", "--threads", "2", "--on", "docker", "--out", tmp.resolve("runs").toString(),
+        "--no-html", "-p", "scaleout.job.timeout=3"), env, java.time.Duration.ofMinutes(3));
+    notMerged(r);
+    assertEquals(1, r.stderrLines("benchmark: client 1 failed (exit -1): did not end within 3 s (scaleout.job.timeout); "
+        + "stopped").size(), r::toString);
+    List<String> calls = Files.readAllLines(bin.resolve("docker-calls.txt"));
+    assertTrue(calls.stream().anyMatch(c -> c.matches("stop -t 5 \\S+-1")), calls::toString);
+    assertEquals(2, calls.stream().filter(c -> c.startsWith("rm -f ")).count(), calls::toString);
+  }
+
+  @Test
+  void aClientStreamThatIsNotBase64NamesTheClient() throws Exception {
+    Path bin = kubectl();
+    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(bin.resolve("pod-1.log")));
+    int begin = lines.indexOf(lines.stream().filter(l -> l.contains("run folder client-1 begin")).findFirst()
+        .orElseThrow());
+    lines.add(begin + 2, "ab=="); // a stray line that looks like base64 and breaks the decoding (padding inside)
+    Files.write(bin.resolve("pod-1.log"), lines);
+    Scripts.Result r = benchmark(bin);
+    notMerged(r);
+    assertEquals(1, r.stderrLines("benchmark: client 1 failed (client-1: the run folder in its output is damaged "
+        + "(not base64").size(), r::toString);
   }
 }

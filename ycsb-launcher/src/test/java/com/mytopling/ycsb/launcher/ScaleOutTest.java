@@ -90,6 +90,13 @@ class ScaleOutTest {
     assertEquals(cm.getMetadata().getName(), pod.getVolumes().stream().filter(v -> v.getConfigMap() != null)
         .findFirst().orElseThrow().getConfigMap().getName());
     assertTrue(r.out().contains("manifests: " + dir), r::toString);
+    // A deadline for the Job (issue 20, finding 9): a day unless scaleout.job.timeout says otherwise.
+    assertEquals(86_400L, job.getSpec().getActiveDeadlineSeconds());
+    Run shorter = benchmark("--target", target("").toString(), "--clients", "2", "--on", "kubernetes", "--render",
+        tmp.resolve("m2").toString(), "-p", "scaleout.job.timeout=3600");
+    assertEquals(0, shorter.exit(), shorter::toString);
+    Job j2 = (Job) KubeManifests.validate(Files.readString(tmp.resolve("m2").resolve("job.yaml")));
+    assertEquals(3600L, j2.getSpec().getActiveDeadlineSeconds());
   }
 
   @Test
@@ -136,7 +143,9 @@ class ScaleOutTest {
         List.of("--target", t, "--client-of", "2", "--client-index", "2", "--run-id", "r"),
         List.of("--target", t, "--client-of", "2", "--run-id", "r"),
         List.of("--target", t, "--client-of", "2", "--client-index", "0", "--run-id", "bad id"),
-        List.of("--target", t, "--client-index", "0"))) {
+        List.of("--target", t, "--client-index", "0"),
+        List.of("--target", t, "--clients", "2", "--on", "kubernetes", "--render", "x", "-p", "scaleout.job.timeout=0"),
+        List.of("--target", t, "--clients", "2", "--on", "docker", "-p", "scaleout.start.timeout=soon"))) {
       Run r = benchmark(args.toArray(new String[0]));
       assertEquals(2, r.exit(), () -> args + ": " + r);
       assertEquals(1, r.err().lines().count(), () -> args + ": " + r);
@@ -226,6 +235,14 @@ class ScaleOutTest {
     IOException e2 = assertThrows(IOException.class, () -> RunFolderStream.read(
         new BufferedReader(new StringReader(String.join("\n", l))), tmp.resolve("in3")));
     assertTrue(e2.getMessage().contains("damaged"), e2.getMessage());
+    // A line that looks like base64 but makes the whole undecodable (issue 20, finding 9: an IllegalArgumentException
+    // escaped the collector): named as damaged, like a wrong checksum.
+    List<String> odd = new java.util.ArrayList<>(log.lines().toList());
+    odd.add(3, "ab==");
+    IOException e4 = assertThrows(IOException.class, () -> RunFolderStream.read(
+        new BufferedReader(new StringReader(String.join("\n", odd))), tmp.resolve("in5")));
+    assertTrue(e4.getMessage().startsWith("client-1: the run folder in its output is damaged (not base64"),
+        e4.getMessage());
     IOException e3 = assertThrows(IOException.class,
         () -> RunFolderStream.read(new BufferedReader(new StringReader("just a crash\n")), tmp.resolve("in4")));
     assertTrue(e3.getMessage().contains("no run folder"), e3.getMessage());

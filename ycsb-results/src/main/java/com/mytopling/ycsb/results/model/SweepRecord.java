@@ -21,8 +21,15 @@ public class SweepRecord {
   /** "threads" or "records". */
   public String variable;
   public List<Long> values = new ArrayList<>();
-  /** How the load was shared: "once" (threads: one load for every point) or "per point". */
+  /** How the load was shared, in words: once (threads, a run phase that only reads), per point, or none. */
   public String load;
+  /**
+   * The table each point's run starts from: {@code reloaded} (each point loads it afresh: the same rows, just loaded),
+   * {@code unchanged} (one load; the run phases only read, so every point runs on the same rows) or {@code changed}
+   * (--skip-load with a run phase that writes: each point runs on the table the points before it left, in the order
+   * given). Absent in sweeps written before it was recorded.
+   */
+  public String tableState;
   public List<Point> points = new ArrayList<>();
 
   /** One value of the variable and its run. */
