@@ -32,7 +32,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.AfterAll;
@@ -432,14 +431,7 @@ class CrossingsIT {
     return new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
   }
 
-  /** What the summary added to a client's own clock to put its logs on the phase's clock (window.clock_offsets_ms). */
-  private static long offset(JsonNode run, Cell c, int client) {
-    JsonNode offsets = run.path("window").path("clock_offsets_ms");
-    if (offsets.has("client-" + client)) {
-      return offsets.get("client-" + client).asLong();
-    }
-    return c.clients == 1 && offsets.size() == 1 ? offsets.elements().next().asLong() : 0;
-  }
+
 
   /**
    * For each operation, the HdrHistogram union of the clients' intervals at least half inside the window (their
@@ -449,65 +441,15 @@ class CrossingsIT {
   private static void union(Cell c) throws Throwable {
     ran(c);
     JsonNode run = runSummary(c);
-    long[] window = window(c, run);
-    List<String> problems = new ArrayList<>();
-    int compared = 0;
-    for (String op : List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE")) {
-      JsonNode stats = run.path("operations").path(op);
-      Path hdr = c.run.resolve("hdr").resolve("run");
-      List<Path> logs = new ArrayList<>();
-      for (int i = 0; i < c.clients; i++) {
-        logs.add(c.clients == 1 ? hdr.resolve(op + ".hdr") : hdr.resolve("client-" + i).resolve(op + ".hdr"));
-      }
-      if (stats.isMissingNode() && logs.stream().noneMatch(Files::exists)) {
-        continue;
-      }
-      Histogram union = new Histogram(3);
-      long inside = 0;
-      long overlapping = 0;
-      for (int i = 0; i < logs.size(); i++) {
-        if (!Files.exists(logs.get(i))) {
-          continue;
-        }
-        long shift = offset(run, c, i);
-        HistogramLogReader reader = new HistogramLogReader(logs.get(i).toFile());
-        for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
-          Histogram interval = (Histogram) h;
-          long start = h.getStartTimeStamp() + shift;
-          long end = h.getEndTimeStamp() + shift;
-          double middle = (start + end) / 2.0;
-          if (middle >= window[0] && middle <= window[1]) {
-            union.add(interval);
-          }
-          // One millisecond of slack: HdrHistogram's reader may read a boundary back a millisecond early.
-          if (start >= window[0] - 1 && end <= window[1] + 1) {
-            inside += interval.getTotalCount();
-          }
-          if (end > window[0] && start < window[1]) {
-            overlapping += interval.getTotalCount();
-          }
-        }
-      }
-      compared++;
-      long count = stats.path("count").asLong(-1);
-      if (count < inside || count > overlapping) {
-        problems.add(op + ": the summary counts " + count + "; the logs hold " + inside + " in intervals inside the "
-            + "window, " + overlapping + " in intervals that overlap it");
-      }
-      for (String p : List.of("p50", "p95", "p99")) {
-        double summary = stats.path("percentiles_us").path(p).asDouble(Double.NaN);
-        long fromLogs = union.getValueAtPercentile(Double.parseDouble(p.substring(1)));
-        if (Double.isNaN(summary) || !union.valuesAreEquivalent((long) summary, fromLogs)) {
-          problems.add(op + " " + p + ": the summary says " + summary + " us, the union " + fromLogs + " us");
-        }
-      }
+    Path hdr = c.run.resolve("hdr").resolve("run");
+    List<Path> hdrDirs = new ArrayList<>();
+    for (int i = 0; i < c.clients; i++) {
+      hdrDirs.add(c.clients == 1 ? hdr : hdr.resolve("client-" + i));
     }
-    if (compared == 0) {
-      fail(c + ": no operation to compare");
-    }
-    assertTrue(problems.isEmpty(), () -> c + " (window " + window[0] + " to " + window[1] + "):\n  "
-        + String.join("\n  ", problems));
+    List<String> problems = WindowUnion.problems(run, hdrDirs);
+    assertTrue(problems.isEmpty(), () -> c + ":\n  " + String.join("\n  ", problems));
   }
+
 
   private static void deleteTree(Path dir) throws IOException {
     if (!Files.exists(dir)) {

@@ -34,6 +34,13 @@ class LocalClientsIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /**
+   * Operations a second of each client (YCSB's target), so that every phase lasts a second or more: a merged phase
+   * must have a common window of at least half the clients' span, and two JVMs doing a few hundred operations each
+   * end tenths of a second apart on a busy machine.
+   */
+  static final int PACE = 400;
+
   @Test
   void localClientsStartAtTheStartBarrierInBothPhases() throws Exception {
     TestServer s = TestServers.innodb();
@@ -41,7 +48,7 @@ class LocalClientsIT {
     Path target = Tables.shippedTarget(tmp, "mariadb", s, "local_barrier");
     Scripts.Result r = Scripts.run("benchmark", List.of("--target", target.toString(), "--workload", "workloadc",
         "--clients", "2", "--records", "1000", "--operations", "2000", "--threads", "2", "--no-html",
-        "--out", tmp.resolve("runs").toString()), Tables.env(s));
+        "-p", "target=" + PACE, "--out", tmp.resolve("runs").toString()), Tables.env(s));
     assertEquals(0, r.exitCode, r::toString);
     Path dir = runFolder(r);
     for (String phase : List.of("load", "run")) {
@@ -79,7 +86,8 @@ class LocalClientsIT {
     Tables.drop(s, table);
     Path target = Tables.shippedTarget(tmp, "mariadb", s, table);
     List<String> args = new ArrayList<>(List.of("--target", target.toString(), "--clients", "2", "--records", "1000",
-        "--operations", "4000", "--threads", "2", "--no-html", "--out", tmp.resolve("runs").toString()));
+        "--operations", "4000", "--threads", "2", "--no-html", "-p", "target=" + PACE, "--out",
+        tmp.resolve("runs").toString()));
     if (workload.equals("file")) {
       args.addAll(List.of("--workload", fileWorkload(tmp).toString()));
     } else {

@@ -57,4 +57,28 @@ final class Tables {
   static Map<String, String> env(TestServer s) {
     return s.password() == null ? Map.of() : Map.of("YCSB_DB_PASSWORD", s.password());
   }
+
+  /** The sum over a merged phase's clients of one of their figures (each client's count of its whole phase). */
+  static long clientsSum(com.fasterxml.jackson.databind.JsonNode summary, String phase, String field) {
+    long sum = 0;
+    for (com.fasterxml.jackson.databind.JsonNode c : summary.at("/phases/" + phase + "/clients")) {
+      sum += c.get(field).asLong();
+    }
+    return sum;
+  }
+
+  /**
+   * A merged phase's figures are of its one window: its successful operations are the window's operations without
+   * the failed ones, and its successful throughput is those over the window's length.
+   */
+  static void assertOneWindow(com.fasterxml.jackson.databind.JsonNode summary, String phase) {
+    com.fasterxml.jackson.databind.JsonNode p = summary.at("/phases/" + phase);
+    com.fasterxml.jackson.databind.JsonNode w = p.get("window");
+    org.junit.jupiter.api.Assertions.assertEquals(w.get("operations").asDouble() - w.get("failed_operations").asDouble(),
+        p.get("successful_operations").asDouble(), 1.0, summary::toString);
+    double seconds = (w.get("end_ms").asLong() - w.get("start_ms").asLong()) / 1000.0;
+    org.junit.jupiter.api.Assertions.assertEquals(p.get("successful_operations").asDouble() / seconds,
+        p.get("successful_throughput_ops").asDouble(), p.get("successful_throughput_ops").asDouble() * 0.01,
+        summary::toString);
+  }
 }

@@ -1,0 +1,99 @@
+package com.mytopling.ycsb.launcher;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * The invariant "merged percentiles = the HdrHistogram union of the clients' logs in the window", checked
+ * independently of the results module: each client's interval logs read with HdrHistogram's own reader, moved by the
+ * clock offset the summary states (window.clock_offsets_ms), the intervals at least half inside the summary's window
+ * (their middle in it) added up.
+ */
+final class WindowUnion {
+  private WindowUnion() {
+  }
+
+  /**
+   * What disagrees (empty when nothing does) for the operations the phase has: for each, the summary's p50, p95 and p99
+   * equal the union's, and its count lies between the operations of the intervals wholly inside the window and of
+   * those that overlap it at all (edge intervals are prorated).
+   *
+   * @param phase the phase's node of summary.json (with window.start_ms, end_ms, clock_offsets_ms)
+   * @param hdrDirs each client's folder of interval logs (OP.hdr), client 0 first
+   */
+  static List<String> problems(JsonNode phase, List<Path> hdrDirs) throws IOException {
+    JsonNode w = phase.path("window");
+    long from = w.path("start_ms").asLong();
+    long to = w.path("end_ms").asLong();
+    List<String> problems = new ArrayList<>();
+    if (!w.has("start_ms") || !w.has("end_ms")) {
+      problems.add("the summary states no window");
+      return problems;
+    }
+    for (String op : List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE")) {
+      JsonNode stats = phase.path("operations").path(op);
+      if (stats.isMissingNode() && hdrDirs.stream().noneMatch(d -> Files.exists(d.resolve(op + ".hdr")))) {
+        continue;
+      }
+      Histogram union = new Histogram(3);
+      long inside = 0;
+      long overlapping = 0;
+      for (int i = 0; i < hdrDirs.size(); i++) {
+        Path log = hdrDirs.get(i).resolve(op + ".hdr");
+        if (!Files.exists(log)) {
+          continue;
+        }
+        long shift = offset(w, i, hdrDirs.size());
+        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        try {
+          for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
+            long start = h.getStartTimeStamp() + shift;
+            long end = h.getEndTimeStamp() + shift;
+            double middle = (start + end) / 2.0;
+            if (middle >= from && middle <= to) {
+              union.add((Histogram) h);
+            }
+            // One millisecond of slack: HdrHistogram's reader may read a boundary back a millisecond early.
+            if (start >= from - 1 && end <= to + 1) {
+              inside += ((Histogram) h).getTotalCount();
+            }
+            if (end > from && start < to) {
+              overlapping += ((Histogram) h).getTotalCount();
+            }
+          }
+        } finally {
+          reader.close();
+        }
+      }
+      long count = stats.path("count").asLong(-1);
+      if (count < inside || count > overlapping) {
+        problems.add(op + ": the summary counts " + count + "; the logs hold " + inside + " in intervals inside the "
+            + "window, " + overlapping + " in intervals that overlap it");
+      }
+      for (String p : List.of("p50", "p95", "p99")) {
+        double summary = stats.path("percentiles_us").path(p).asDouble(Double.NaN);
+        long fromLogs = union.getValueAtPercentile(Double.parseDouble(p.substring(1)));
+        if (Double.isNaN(summary) || !union.valuesAreEquivalent((long) summary, fromLogs)) {
+          problems.add(op + " " + p + ": the summary says " + summary + " us, the union " + fromLogs + " us");
+        }
+      }
+    }
+    return problems;
+  }
+
+  /** What the summary added to a client's own clock to put its logs on the phase's clock. */
+  private static long offset(JsonNode window, int client, int clients) {
+    JsonNode offsets = window.path("clock_offsets_ms");
+    if (offsets.has("client-" + client)) {
+      return offsets.get("client-" + client).asLong();
+    }
+    return clients == 1 && offsets.size() == 1 ? offsets.elements().next().asLong() : 0;
+  }
+}
