@@ -60,8 +60,9 @@ final class SelfCheckRule {
     }
     long offset = model.clients().get(0).offsetMs();
     rows.sort(Comparator.comparingLong(ServerMetricsFile.Row::endMs));
-    long from = boundary(rows, model.startMs() - offset + START_SAMPLE_SLACK_MS, false);
-    long to = boundary(rows, model.endMs() - offset, true);
+    long to = boundary(rows, model.endMs() - offset, true, Long.MAX_VALUE);
+    // A window shorter than the slack would otherwise start at the sample that ends it.
+    long from = boundary(rows, model.startMs() - offset + START_SAMPLE_SLACK_MS, false, to);
     if (to <= from) {
       return SelfCheck.unavailable("no server sample inside the measured window");
     }
@@ -145,12 +146,16 @@ final class SelfCheckRule {
    * The last sample at or before a moment of the sampler's clock (the window's start, plus the slack of the sample
    * that follows the warm-up's cut; without a warm-up the first sample precedes the client threads), or the first
    * at or after it (the window's end: the last sample follows the work); the nearest one when there is none that
-   * side.
+   * side. Only samples before {@code before} count (the start's candidates end before the window's end sample).
    */
-  private static long boundary(List<ServerMetricsFile.Row> rows, long moment, boolean after) {
+  private static long boundary(List<ServerMetricsFile.Row> rows, long moment, boolean after, long before) {
     List<Long> samples = new ArrayList<>();
     samples.add(rows.get(0).startMs());
     rows.forEach(r -> samples.add(r.endMs()));
+    samples.removeIf(t -> t >= before);
+    if (samples.isEmpty()) {
+      return before;
+    }
     Long best = null;
     for (long t : samples) {
       if (after ? t >= moment && (best == null || t < best) : t <= moment && (best == null || t > best)) {

@@ -108,6 +108,37 @@ class SelfCheckTest {
   }
 
   @Test
+  void aWindowShorterThanTheStartSamplesSlackStillHasASpan(@TempDir Path dir) throws Exception {
+    // A fast machine: 2 s of warm-up and then only 150 ms measured (2,000 READs a second). The sample after the
+    // work lies within the start's slack; the span must still run from the warm-up's sample to that one.
+    Path hdr = dir.resolve("hdr/run");
+    log(hdr.resolve("READ.hdr"), "READ", T0, steady(T0, 43, 50, 100, 100));
+    clock(hdr, T0, T0 + 2150, 1, 2, T0 + 2000);
+    Files.writeString(dir.resolve("metadata.json"), "{\"threads\": 4, \"clients\": 1, \"properties\": {"
+        + "\"measurement.warmup\": \"2\", \"status.interval\": \"1\", \"measurement.servermetrics\": \"true\"}, "
+        + "\"server\": {\"dialect\": \"mariadb\", \"engine\": \"InnoDB\"}}");
+    ycsbOutput(dir.resolve("run.out"), 2150, 4300, new String[] {"READ", "4300", "OK", "4300"});
+    long[] ends = {T0 + 1000, T0 + 2000, T0 + 2150};
+    long start = T0;
+    for (long end : ends) {
+      Map<ServerMetric, Long> values = new EnumMap<>(ServerMetric.class);
+      values.put(ServerMetric.SELECT_STATEMENTS, (end - start) * 2);
+      values.put(ServerMetric.UPDATE_STATEMENTS, 0L);
+      values.put(ServerMetric.INSERT_STATEMENTS, 0L);
+      values.put(ServerMetric.DELETE_STATEMENTS, 0L);
+      ServerMetricsFile.append(dir.resolve(ServerMetricsFile.FILE_NAME), new ServerMetricsFile.Row("run", start, end,
+          (end - T0) / 1000.0, (end - start) / 1000.0, values, null));
+      start = end;
+    }
+    SelfCheck check = RunFolder.summarize(dir).phase("run").selfCheck;
+    assertEquals(SelfCheck.AGREES, check.status, check.text);
+    assertEquals(T0 + 2000, check.fromMs, "from the sample at the warm-up's cut, not the one after the work");
+    assertEquals(T0 + 2150, check.toMs);
+    assertEquals(300L, check.checks.get(0).serverCount);
+    assertEquals(300.0, check.checks.get(0).clientCount, 1e-6);
+  }
+
+  @Test
   void countersThatDoNotCoverTheWindowGiveNoVerdict(@TempDir Path dir) throws Exception {
     SelfCheck check = RunFolder.summarize(run(dir, 500, true)).phase("run").selfCheck;
     assertEquals(SelfCheck.UNAVAILABLE, check.status, check.text);
