@@ -16,10 +16,10 @@ public record Origin(Layer layer, String where) {
     JOB_DEFAULT,
     /** A property file: -P, --target's, --workload's, in the order given. */
     FILE,
-    /** -p name=value, in the order given. */
-    COMMAND_LINE,
-    /** An option that sets a property: -threads, --records, --warmup, ... */
+    /** An option that sets a property: -threads, --records (and its default), --warmup, ... */
     OPTION,
+    /** -p name=value, in the order given: the most specific thing a user types, so it beats the options. */
+    COMMAND_LINE,
     /** What the harness sets for a phase or client: its part of the keys, its record files, the start barrier. */
     HARNESS,
     /** A value another setting implies, worked out while resolving (the file workload's fields). */
@@ -52,15 +52,14 @@ public record Origin(Layer layer, String where) {
   /** The words of the settings file and `properties` output: {@code file /x/workloada}, {@code -p}, ... */
   @Override
   public String toString() {
-    String head = switch (layer) {
+    return switch (layer) {
       case DEFAULT -> "default";
-      case JOB_DEFAULT -> "default of the job";
-      case FILE -> "file";
+      case JOB_DEFAULT -> "default of the job" + (where == null ? "" : " (" + where + ")");
+      case FILE -> where == null ? "file" : "file " + where;
+      case OPTION -> where == null ? "option" : "option " + where;
       case COMMAND_LINE -> "-p";
-      case OPTION -> "option";
-      case HARNESS -> "harness";
-      case DERIVED -> "derived";
+      case HARNESS -> "harness" + (where == null ? "" : " (" + where + ")");
+      case DERIVED -> "derived" + (where == null ? "" : " (" + where + ")");
     };
-    return where == null ? head : head + " " + where;
   }
 }

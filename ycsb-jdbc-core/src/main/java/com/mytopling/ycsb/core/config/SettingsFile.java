@@ -31,7 +31,7 @@ public final class SettingsFile {
   private static final String OVER = "; over: ";
   private static final String SECRET = "; secret";
   public static final String RULE = "Precedence, lowest first: defaults < the job's defaults < property files in the "
-      + "order given < -p in the order given < options < what the harness sets for the phase < derived settings";
+      + "order given < options < -p in the order given < what the harness sets for the phase < derived settings";
 
   private SettingsFile() {
   }

@@ -14,13 +14,15 @@ import java.util.Properties;
 /**
  * The one merge of a run's settings, with the one precedence rule every entry point uses (scripts/ycsb, benchmark
  * and its sweeps and clients, soak, and the jobs built on them): the layers of {@link Origin.Layer}, lowest first
- * (defaults, the job's own defaults, property files in the order given, {@code -p} in the order given, options that
- * set a property, what the harness sets for a phase or client, derived settings); a later layer beats an earlier one,
+ * (defaults, the job's own defaults, property files in the order given, options that set a property, {@code -p} in
+ * the order given, what the harness sets for a phase or client, derived settings); a later layer beats an earlier one,
  * and within a layer the one given later wins. Contributions may be added in any order: the rule is applied here,
  * once, by {@link #resolve}.
  */
 public final class SettingsMerge {
   private final List<Setting> given = new ArrayList<>();
+  /** Names read from a settings file of the harness's: checked when that file was written. */
+  private final java.util.Set<String> fromSettingsFiles = new java.util.TreeSet<>();
 
   public SettingsMerge() {
   }
@@ -28,6 +30,30 @@ public final class SettingsMerge {
   /** A copy to which a phase or client adds its own settings. */
   public SettingsMerge(SettingsMerge base) {
     given.addAll(base.given);
+    fromSettingsFiles.addAll(base.fromSettingsFiles);
+  }
+
+  /** Removes a setting in a layer (a blank value, which means unset): a later layer may still set it. */
+  public SettingsMerge unset(String name, Origin origin) {
+    given.add(new Setting(name, null, origin));
+    return this;
+  }
+
+  /** The names a settings file of a run folder gave (their names were checked when the file was written). */
+  public java.util.Set<String> fromSettingsFiles() {
+    return java.util.Collections.unmodifiableSet(fromSettingsFiles);
+  }
+
+  /** The names given by the user: in property files (other than the harness's settings files) and -p. */
+  public java.util.Set<String> userNames() {
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    for (Setting s : given) {
+      Origin.Layer l = s.origin().layer();
+      if ((l == Origin.Layer.FILE || l == Origin.Layer.COMMAND_LINE) && !fromSettingsFiles.contains(s.name())) {
+        names.add(s.name());
+      }
+    }
+    return names;
   }
 
   public SettingsMerge set(String name, String value, Origin origin) {
@@ -57,7 +83,10 @@ public final class SettingsMerge {
       throw new ConfigException(file + ": no such file");
     }
     if (SettingsFile.isSettingsFile(file)) {
-      given.addAll(SettingsFile.read(file, env));
+      for (Setting s : SettingsFile.read(file, env)) {
+        given.add(s);
+        fromSettingsFiles.add(s.name());
+      }
       return this;
     }
     Properties p = new Properties();
@@ -72,6 +101,17 @@ public final class SettingsMerge {
       set(name, p.getProperty(name), origin);
     }
     return this;
+  }
+
+  /** The settings given in one layer, in the order given (a job's -p, to pass on to its clients elsewhere). */
+  public List<Setting> given(Origin.Layer layer) {
+    List<Setting> out = new ArrayList<>();
+    for (Setting s : given) {
+      if (s.origin().layer() == layer) {
+        out.add(s);
+      }
+    }
+    return out;
   }
 
   /** True when some source other than the defaults gives the property (a file, -p, an option, the harness). */
@@ -92,7 +132,15 @@ public final class SettingsMerge {
     for (Map.Entry<String, List<Setting>> e : byName.entrySet()) {
       List<Setting> all = e.getValue();
       Setting last = all.get(all.size() - 1);
-      winners.put(e.getKey(), new Setting(last.name(), last.value(), last.origin(), all.subList(0, all.size() - 1)));
+      if (last.value() != null) {
+        List<Setting> beaten = new ArrayList<>();
+        for (Setting b : all.subList(0, all.size() - 1)) {
+          if (b.value() != null) {
+            beaten.add(b);
+          }
+        }
+        winners.put(e.getKey(), new Setting(last.name(), last.value(), last.origin(), beaten));
+      }
     }
     return new ResolvedSettings(winners);
   }

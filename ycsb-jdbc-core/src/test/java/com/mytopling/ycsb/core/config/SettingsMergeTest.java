@@ -46,16 +46,18 @@ class SettingsMergeTest {
   }
 
   @Test
-  void optionsBeatMinusPAndTheHarnessBeatsOptionsAndWithinALayerTheLaterWins() throws Exception {
+  void minusPBeatsOptionsAndTheHarnessBeatsMinusPAndWithinALayerTheLaterWins() throws Exception {
     SettingsMerge m = new SettingsMerge();
-    m.set(Registry.THREADCOUNT, "16", Origin.option("-threads"));
     m.commandLine("threadcount=8");
+    m.set(Registry.THREADCOUNT, "16", Origin.option("-threads"));
+    m.set(Registry.OPERATIONCOUNT, "100", Origin.option("--operations"));
     m.commandLine("recordcount=1");
     m.commandLine("recordcount=2");
     m.set(Registry.DOTRANSACTIONS, "true", Origin.harness("the command: run"));
     m.commandLine("dotransactions=false");
     ResolvedSettings r = m.resolve();
-    assertEquals("16", r.value("threadcount"));
+    assertEquals("8", r.value("threadcount"));
+    assertEquals("100", r.value("operationcount"));
     assertEquals("2", r.value("recordcount"));
     assertEquals("true", r.value("dotransactions"));
   }
