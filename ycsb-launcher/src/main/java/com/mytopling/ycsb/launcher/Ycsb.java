@@ -2,6 +2,7 @@ package com.mytopling.ycsb.launcher;
 
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.config.Registry;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,9 +41,10 @@ public final class Ycsb {
 
   static int run(String[] args, PrintStream err) {
     YcsbArgs parsed;
+    Properties props;
     try {
       parsed = YcsbArgs.parse(args);
-      LegacyNames.apply(parsed.props, err);
+      props = ChildSettings.resolve(parsed.merge, err).properties();
     } catch (UsageException e) {
       err.println("ycsb: " + e.getMessage());
       return ExitStatus.BAD_INPUT.code;
@@ -50,11 +52,11 @@ public final class Ycsb {
     err.println("YCSB Client 0.17.0 (scripts/ycsb, MyTopling harness)");
     err.println("Command line: " + parsed.maskedCommandLine);
     if (parsed.command.equals("shell")) {
-      site.ycsb.CommandLine.main(shellArgs(parsed.props));
+      site.ycsb.CommandLine.main(shellArgs(props));
       return ExitStatus.OK.code;
     }
     try {
-      return new WorkloadRunner(parsed.props, err).run();
+      return new WorkloadRunner(props, err).run();
     } catch (UsageException e) {
       err.println("ycsb: " + e.getMessage());
       return ExitStatus.BAD_INPUT.code;
@@ -65,9 +67,9 @@ public final class Ycsb {
   private static String[] shellArgs(Properties props) {
     List<String> a = new ArrayList<>();
     a.add("-db");
-    a.add(props.getProperty("db"));
+    a.add(props.getProperty(Registry.DB.name()));
     for (String k : props.stringPropertyNames()) {
-      if (!k.equals("db")) {
+      if (!k.equals(Registry.DB.name())) {
         a.add("-p");
         a.add(k + "=" + props.getProperty(k));
       }
