@@ -206,9 +206,10 @@ class BenchmarkIT {
     }
     assertFalse(Files.exists(dir.resolve("client-3")), "a fourth client ran");
     // Three one-operation clients hardly ever run at the same moment, and the merge refuses to sum throughput
-    // over a window that does not exist; anything else must have succeeded.
+    // over a window that does not exist, or that covers under half of their span (issue 20's one window); anything
+    // else must have succeeded.
     if (r.exitCode != 0) {
-      assertTrue(r.stderr.contains("do not overlap in time"), r::toString);
+      assertTrue(r.stderr.contains("do not overlap in time") || r.stderr.contains("under 50%"), r::toString);
     }
   }
 
