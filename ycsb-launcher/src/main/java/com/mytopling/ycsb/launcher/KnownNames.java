@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.config.DeclaredProperties;
 import com.mytopling.ycsb.core.config.UnknownProperties;
 import com.mytopling.ycsb.fileloader.FileWorkload;
 import com.mytopling.ycsb.jdbc.MyToplingDbClient;
@@ -12,7 +13,7 @@ import java.util.Set;
 /**
  * Which property names a run may give: the registry's, and those the run's workload and DB classes declare. The
  * classes whose names the registry holds are listed here; another class may declare its own
- * ({@link UnknownProperties.Declaring}); one that does not is trusted with its own names, and only near misses of
+ * ({@link DeclaredProperties}); one that does not is trusted with its own names, and only near misses of
  * known names are reported then.
  */
 public final class KnownNames {
@@ -41,12 +42,14 @@ public final class KnownNames {
       return;
     }
     try {
-      Class<?> c = Class.forName(className.strip());
-      if (UnknownProperties.Declaring.class.isAssignableFrom(c)) {
-        declared.addAll(((UnknownProperties.Declaring) c.getDeclaredConstructor().newInstance()).declaredProperties());
+      // Not initialized: reading its annotation must not run the class's code.
+      Class<?> c = Class.forName(className.strip(), false, KnownNames.class.getClassLoader());
+      DeclaredProperties names = c.getAnnotation(DeclaredProperties.class);
+      if (names != null) {
+        declared.addAll(List.of(names.value()));
         return;
       }
-    } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+    } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
       // A class that cannot be loaded is reported where it is created; its names are trusted meanwhile.
     }
     trusted = true;

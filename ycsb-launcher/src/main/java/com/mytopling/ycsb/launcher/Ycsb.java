@@ -2,6 +2,8 @@ package com.mytopling.ycsb.launcher;
 
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.config.Owner;
+import com.mytopling.ycsb.core.config.PropertyListing;
 import com.mytopling.ycsb.core.config.Registry;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -40,6 +42,9 @@ public final class Ycsb {
   }
 
   static int run(String[] args, PrintStream err) {
+    if (args.length > 0 && args[0].equals("properties")) {
+      return properties(args, System.out, err);
+    }
     YcsbArgs parsed;
     Properties props;
     try {
@@ -61,6 +66,46 @@ public final class Ycsb {
       err.println("ycsb: " + e.getMessage());
       return ExitStatus.BAD_INPUT.code;
     }
+  }
+
+  /**
+   * {@code scripts/ycsb properties [--markdown [OWNER...]]}: every property the harness reads, from the registry, by
+   * the part that owns it; as the README's Markdown table with --markdown (of the owners named, e.g. {@code ycsb-core},
+   * or of all).
+   */
+  static int properties(String[] args, PrintStream out, PrintStream err) {
+    if (args.length == 1) {
+      out.print(PropertyListing.text());
+      return ExitStatus.OK.code;
+    }
+    if (!args[1].equals("--markdown")) {
+      err.println("ycsb: properties takes --markdown [OWNER...] (owners: " + owners() + ")");
+      return ExitStatus.BAD_INPUT.code;
+    }
+    List<Owner> chosen = new ArrayList<>();
+    for (int i = 2; i < args.length; i++) {
+      Owner found = null;
+      for (Owner o : Owner.values()) {
+        if (o.label().replace(' ', '-').equalsIgnoreCase(args[i])) {
+          found = o;
+        }
+      }
+      if (found == null) {
+        err.println("ycsb: properties: unknown owner '" + args[i] + "' (" + owners() + ")");
+        return ExitStatus.BAD_INPUT.code;
+      }
+      chosen.add(found);
+    }
+    out.print(PropertyListing.markdown(chosen.isEmpty() ? List.of(Owner.values()) : chosen));
+    return ExitStatus.OK.code;
+  }
+
+  private static String owners() {
+    List<String> names = new ArrayList<>();
+    for (Owner o : Owner.values()) {
+      names.add(o.label().replace(' ', '-'));
+    }
+    return String.join(", ", names);
   }
 
   /** YCSB's interactive shell takes -db and -p name=value. */

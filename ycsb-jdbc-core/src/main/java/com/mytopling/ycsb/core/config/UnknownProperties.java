@@ -8,17 +8,11 @@ import org.apache.commons.text.similarity.LevenshteinDistance;
 /**
  * Names nobody reads: a misspelt property ({@code db.batchsie}) would otherwise be ignored, as stock YCSB ignores it,
  * and a run published with the defaults. A name is known when the {@link Registry} declares it (YCSB core's, the
- * stock JDBC binding's and ours) or the run's workload or DB class declares it ({@link Declaring}). A class we do not
+ * stock JDBC binding's and ours) or the run's workload or DB class declares it ({@link DeclaredProperties}). A class we do not
  * know that declares nothing is trusted with its own names: then only names close to a declared one are reported,
  * being most likely typos of ours.
  */
 public final class UnknownProperties {
-  /** Implemented by a workload or DB class to declare the properties it reads beyond the registry's. */
-  public interface Declaring {
-    /** Names, or prefixes ending with '.' followed by '*' for a family ({@code mydb.shard.*}). */
-    Collection<String> declaredProperties();
-  }
-
   private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(3);
 
   private UnknownProperties() {
