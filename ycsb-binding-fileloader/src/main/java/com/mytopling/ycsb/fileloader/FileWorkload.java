@@ -4,6 +4,7 @@ import com.mytopling.ycsb.core.ClientKeys;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.DuplicatePolicy;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.Naming;
 import com.mytopling.ycsb.fileloader.db.TableColumns;
@@ -22,6 +23,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -227,10 +229,31 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
   }
 
   /**
-   * YCSB hands this same Properties object to the DB bindings after init, so this is where the
-   * binding learns the columns: fieldcount for YCSB names, db.fields for the data set's names.
+   * The settings the data file implies for the binding: {@code fieldcount} (YCSB names), {@code db.fields} (the data
+   * set's names), {@code db.upsert=true} (duplicate keys upserted). The launcher resolves them before anything
+   * connects, as a step of the run's settings (derived, in the run folder's settings files), and hands them to the
+   * workload and the binding alike; a value given that contradicts the file is refused, as init refuses it.
    */
-  private void shareFieldsWithBinding(Properties p) throws WorkloadException {
+  public static Map<String, String> derivedSettings(Properties p) throws WorkloadException {
+    FileLoaderConfig config = FileLoaderConfig.from(p);
+    try (RecordParser parser = config.spec().open()) {
+      List<String> fileFields = parser.fieldNames();
+      if (fileFields.isEmpty()) {
+        throw new WorkloadException("data file " + config.spec().path() + " has no records to learn field names "
+            + "from (or its first record is malformed); give them with " + FileLoaderConfig.COLUMNS);
+      }
+      // Names and their number do not depend on widths: no table is read here.
+      FieldMapping mapping = FieldMapping.build(fileFields, config.fields(), config.naming(),
+          p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT), config.maxLengthByField(), TableColumns.NONE, 0);
+      return derived(p, config, mapping);
+    } catch (IOException e) {
+      throw new WorkloadException(e.getMessage());
+    }
+  }
+
+  private static Map<String, String> derived(Properties p, FileLoaderConfig config, FieldMapping mapping)
+      throws WorkloadException {
+    Map<String, String> d = new LinkedHashMap<>();
     String count = Integer.toString(mapping.size());
     String userCount = p.getProperty(FIELD_COUNT_PROPERTY);
     if (config.naming() == Naming.YCSB && userCount != null && !userCount.trim().equals(count)) {
@@ -238,22 +261,38 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
           + count + " fields " + mapping.sourceNames() + "; drop fieldcount or choose fields with "
           + FileLoaderConfig.FIELDS);
     }
-    p.setProperty(FIELD_COUNT_PROPERTY, count);
+    d.put(FIELD_COUNT_PROPERTY, count);
     if (config.naming() == Naming.DATASET) {
       String wanted = String.join(",", mapping.columnNames());
-      String given = p.getProperty("db.fields");
+      String given = p.getProperty(Registry.DB_FIELDS.name());
       if (given == null) {
-        p.setProperty("db.fields", wanted);
+        d.put(Registry.DB_FIELDS.name(), wanted);
       } else if (!FileLoaderConfig.list(given.toLowerCase(Locale.ROOT))
           .equals(FileLoaderConfig.list(wanted.toLowerCase(Locale.ROOT)))) {
-        throw new WorkloadException("db.fields=" + given + " does not match the data file's columns " + wanted);
+        throw new WorkloadException(Registry.DB_FIELDS.name() + "=" + given + " does not match the data file's columns "
+            + wanted);
       }
     }
     if (config.duplicates() == DuplicatePolicy.UPSERT && !config.keyFields().isEmpty()) {
-      if ("false".equalsIgnoreCase(p.getProperty("db.upsert", "").trim())) {
-        throw new WorkloadException(FileLoaderConfig.DUPLICATES + "=upsert needs db.upsert=true");
+      if ("false".equalsIgnoreCase(p.getProperty(Registry.DB_UPSERT.name(), "").trim())) {
+        throw new WorkloadException(FileLoaderConfig.DUPLICATES + "=upsert needs " + Registry.DB_UPSERT.name()
+            + "=true");
       }
-      p.setProperty("db.upsert", "true");
+      d.put(Registry.DB_UPSERT.name(), "true");
+    }
+    return d;
+  }
+
+  /**
+   * Under YCSB's own client the workload and the bindings share one Properties object, and this is where the binding
+   * learns the columns: the derived settings are written into it. Under the launcher they were resolved before
+   * (derivedSettings) and are there already; its settings are sealed, and nothing is written.
+   */
+  private void shareFieldsWithBinding(Properties p) throws WorkloadException {
+    for (Map.Entry<String, String> e : derived(p, config, mapping).entrySet()) {
+      if (!e.getValue().equals(p.getProperty(e.getKey()))) {
+        p.setProperty(e.getKey(), e.getValue());
+      }
     }
   }
 

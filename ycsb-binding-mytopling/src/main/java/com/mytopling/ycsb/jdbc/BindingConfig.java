@@ -64,8 +64,8 @@ public final class BindingConfig {
   /** db.recordfile: where the binding writes its record of the phase (JSON, {@link BindingRecord}); null: nowhere. */
   public final java.nio.file.Path recordFile;
 
-  private BindingConfig(PropertyReader p, Properties props, Map<String, String> env) throws ConfigException {
-    target = DbTarget.from(props, env);
+  private BindingConfig(PropertyReader p, DbTarget target) throws ConfigException {
+    this.target = target;
     dialect = p.choice("db.dialect", "auto", "auto", "mysql", "mariadb", "myrocks", "mytopling", "sqlserver");
     String eng = p.string("db.engine");
     engine = eng == null ? null : Identifiers.check("db.engine", eng);
@@ -110,12 +110,14 @@ public final class BindingConfig {
     }
   }
 
+  /** The binding's settings of a run, with the run's one parsed target ({@link DbTarget#of}). */
   public static BindingConfig from(Properties props) throws ConfigException {
-    return from(props, System.getenv());
+    return new BindingConfig(new PropertyReader(props), DbTarget.of(props));
   }
 
+  /** With another environment than the process's (the password's source), parsed now. */
   public static BindingConfig from(Properties props, Map<String, String> env) throws ConfigException {
-    return new BindingConfig(new PropertyReader(props), props, env);
+    return new BindingConfig(new PropertyReader(props), DbTarget.from(props, env));
   }
 
   /**

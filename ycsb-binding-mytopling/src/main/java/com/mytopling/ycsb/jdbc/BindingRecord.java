@@ -3,6 +3,7 @@ package com.mytopling.ycsb.jdbc;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.config.ResolvedSettings;
 import com.mytopling.ycsb.core.record.RunRecord;
 import com.mytopling.ycsb.core.record.RunRecordWriter;
 import com.mytopling.ycsb.jdbc.bulk.BulkMode;
@@ -32,12 +33,18 @@ final class BindingRecord {
    * Writes the start of the record for a runtime that has just connected, or returns null without db.recordfile.
    * A file that cannot be written is bad input, found before any row is touched.
    */
-  static BindingRecord start(SharedRuntime rt, List<String> driverSettingsAdded) throws ConfigException {
+  static BindingRecord start(SharedRuntime rt, List<String> driverSettingsAdded, Properties settings)
+      throws ConfigException {
     BindingConfig config = rt.config;
     if (config.recordFile == null) {
       return null;
     }
     RunRecord r = RunRecord.binding(config.runPhase);
+    // Every setting the binding was started with, as the phase's settings file shows them (secrets masked).
+    r.settings = new java.util.TreeMap<>();
+    for (String name : settings.stringPropertyNames()) {
+      r.settings.put(name, ResolvedSettings.masked(name, settings.getProperty(name)));
+    }
     RunRecord.Connection c = new RunRecord.Connection();
     c.dialect = rt.dialect.name();
     c.serverVersion = rt.server.version;

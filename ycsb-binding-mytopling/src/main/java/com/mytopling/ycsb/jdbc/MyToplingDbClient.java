@@ -155,6 +155,19 @@ public class MyToplingDbClient extends DB {
     }
   }
 
+  /**
+   * Checks the binding's settings and its connection target before anything connects (a launcher calls it right after
+   * resolving the run's settings); a bad one is the binding's one line and exit status, as in init.
+   */
+  public static void checkSettings(java.util.Properties props) throws DBException {
+    try {
+      BindingConfig.from(props);
+    } catch (com.mytopling.ycsb.core.ConfigException e) {
+      BindingRecord.failed(props, e.getMessage());
+      throw fatal(e.status(), e.getMessage());
+    }
+  }
+
   /** The shared state held for a launcher; see {@link #prepare}. */
   public static final class Prepared implements AutoCloseable {
     private final SharedRuntime rt;

@@ -99,7 +99,7 @@ final class SharedRuntime {
 
   static synchronized SharedRuntime acquire(Properties props) throws SetupException {
     if (current == null || (users == 0 && currentProps != props)) {
-      current = create(BindingConfig.from(props), System.err);
+      current = create(BindingConfig.from(props), props, System.err);
       currentProps = props;
     } else if (users == 0 && current.watchdog != null) {
       current.watchdog.start();
@@ -128,7 +128,8 @@ final class SharedRuntime {
     }
   }
 
-  private static SharedRuntime create(BindingConfig config, PrintStream log) throws SetupException {
+  private static SharedRuntime create(BindingConfig config, Properties props, PrintStream log)
+      throws SetupException {
     Servers servers = config.target.servers(log);
     DriverSetup.Required required = bulkSettings(config);
     DriverSetup.Result drivers = DriverSetup.connect(config.target, servers, required, Set.of(), log);
@@ -149,7 +150,7 @@ final class SharedRuntime {
     }
     SharedRuntime rt = new SharedRuntime(config, layout, dialect, drivers.server(), connectUrls, servers, log);
     rt.announce(added);
-    rt.record = BindingRecord.start(rt, added);
+    rt.record = BindingRecord.start(rt, added, props);
     return rt;
   }
 

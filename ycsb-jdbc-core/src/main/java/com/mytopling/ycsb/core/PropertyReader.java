@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.core;
 
+import com.mytopling.ycsb.core.config.Property;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -119,6 +120,43 @@ public final class PropertyReader {
       allowed.add(c.name().toLowerCase(Locale.ROOT));
     }
     throw unknown(name, v, allowed);
+  }
+
+  // ---- by the registry's declaration: its name, default and range, written once (core.config.Registry) ----
+
+  /** The trimmed value, or the property's default (null when it has none). */
+  public String string(Property p) {
+    return string(p.name(), p.defaultValue());
+  }
+
+  public boolean bool(Property p) throws ConfigException {
+    return bool(p.name(), p.flagDefault());
+  }
+
+  public long integer(Property p) throws ConfigException {
+    return integer(p.name(), p.wholeDefault(), p.min(), p.max());
+  }
+
+  /** A whole number whose default is worked out by the caller (the registry describes it). */
+  public long integer(Property p, long dflt) throws ConfigException {
+    return integer(p.name(), dflt, p.min(), p.max());
+  }
+
+  public int intValue(Property p) throws ConfigException {
+    return (int) integer(p);
+  }
+
+  public int intValue(Property p, int dflt) throws ConfigException {
+    return (int) integer(p, dflt);
+  }
+
+  /** One of the property's words, in lower case. */
+  public String choice(Property p) throws ConfigException {
+    return choice(p.name(), p.defaultValue(), p.choices().toArray(new String[0]));
+  }
+
+  public List<String> list(Property p) {
+    return list(p.name());
   }
 
   /** A comma-separated list, items trimmed, empty items dropped; empty when unset. */

@@ -3,7 +3,16 @@ package com.mytopling.ycsb.launcher;
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
-import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.config.Origin;
+import com.mytopling.ycsb.core.config.Property;
+import com.mytopling.ycsb.core.config.Registry;
+import com.mytopling.ycsb.core.config.ResolvedSettings;
+import com.mytopling.ycsb.core.config.SettingsFile;
+import com.mytopling.ycsb.core.config.SettingsMerge;
+import com.mytopling.ycsb.jdbc.MyToplingDbClient;
+import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
 import com.mytopling.ycsb.core.record.RunRecord;
 import com.mytopling.ycsb.core.record.RunRecordException;
 import com.mytopling.ycsb.core.record.RunRecordFiles;
@@ -109,6 +118,8 @@ public final class Benchmark {
     o.addOption(Option.builder().longOpt("run-id").hasArg().argName("id")
         .desc("with --client-of: the run all clients belong to (the start barrier's key)").build());
     o.addOption(Option.builder().longOpt("no-html").desc("do not write report.html").build());
+    o.addOption(Option.builder().longOpt("strict").desc("an unknown or misspelt property is bad input (exit 2) instead "
+        + "of a warning (settings.strict=true)").build());
     o.addOption(Option.builder("p").hasArg().argName("name=value").desc("extra property (repeatable)").build());
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
@@ -156,32 +167,9 @@ public final class Benchmark {
           + "process (use --target mariadb, scripts/start-mariadb starts one)");
     }
     long warmup = CliValues.count(cl, "warmup", 0, 0);
-    List<String> extra = new ArrayList<>();
-    for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
-      if (kv.indexOf('=') <= 0) {
-        throw new UsageException("-p " + kv + ": expected name=value");
-      }
-      extra.add(kv);
-    }
-    if (cl.hasOption("warmup")) {
-      // As a -p after the user's, so that metadata.json records the value the phases used.
-      extra.add("measurement.warmup=" + warmup);
-    }
-    boolean serverMetrics = true;
-    for (String kv : extra) {
-      if (kv.startsWith("measurement.servermetrics=")) {
-        // The last one wins; anything but false leaves sampling on (a bad value is refused by the phases).
-        serverMetrics = !kv.substring(kv.indexOf('=') + 1).strip().equalsIgnoreCase("false");
-      }
-      if (kv.startsWith("measurement.warmup=")) {
-        // The last one wins, as in the phases; a bad value is refused there, with the exit status of bad input.
-        warmup = kv.substring(kv.indexOf('=') + 1).strip().matches("\\d{1,12}")
-            ? Long.parseLong(kv.substring(kv.indexOf('=') + 1).strip()) : 0;
-      }
-    }
-
-    // First: the user's own -p stay last, as typed.
-    shortRunStatusInterval(extra, dbProps, workload, operations).ifPresent(kv -> extra.add(0, kv));
+    SettingsMerge settings = jobSettings(root, cl, dbProps, workload, embedded, records, operations, threads);
+    ResolvedSettings resolved = settings.resolve();
+    checkNames(settings, resolved);
 
     Sweep sweep = cl.hasOption("sweep") ? Sweep.parse(cl.getOptionValue("sweep")) : null;
     if (sweep != null && cl.hasOption(sweep.variable())) {
@@ -198,9 +186,9 @@ public final class Benchmark {
     if (role != null && (sweep != null || cl.hasOption("on"))) {
       throw new UsageException("--client-of is the side of one client: it takes neither --sweep nor --on");
     }
-    Job job = new Job(targetName, dbProps, workload, embedded, records, operations, threads, clients, extra, warmup,
-        serverMetrics, cl.hasOption("skip-load"), !cl.hasOption("no-html"),
-        role == null ? runsRoot.resolve(name) : runsRoot.resolve("client-" + role.index()), role);
+    Job job = Job.of(targetName, dbProps, workload, embedded, clients, settings, cl.hasOption("skip-load"),
+        !cl.hasOption("no-html"), role == null ? runsRoot.resolve(name) : runsRoot.resolve("client-" + role.index()),
+        role);
     if (cl.hasOption("on")) {
       if (sweep != null) {
         throw new UsageException("--on runs one benchmark: it cannot be combined with --sweep");
@@ -214,17 +202,109 @@ public final class Benchmark {
     return new SweepRun(this, sweep, job, runsRoot.resolve(name + "-sweep-" + sweep.variable()), out, err).run();
   }
 
-  /** One benchmark: a load (unless skipped) and a run into one run folder, summarized and reported. */
+  /**
+   * The job's settings, merged once by the one rule (core.config.SettingsMerge): its defaults, the target's and the
+   * workload's files, the options, -p, and what its summary needs; every phase and client adds its own and is
+   * started from its settings file.
+   */
+  static SettingsMerge jobSettings(Path root, CommandLine cl, Path dbProps, Path workload, boolean embedded,
+                                   long records, long operations, long threads) throws UsageException {
+    SettingsMerge settings = new SettingsMerge();
+    settings.set(Registry.HDRHISTOGRAM_PERCENTILES, "50,95,99,99.9", Origin.jobDefault("scripts/benchmark"));
+    settings.set(Registry.MEASUREMENT_SERVERMETRICS, "true", Origin.jobDefault("scripts/benchmark samples the server"));
+    if (embedded) {
+      settings.set(Registry.DB_EMBEDDED_DATADIR, root.resolve(".local").resolve("embedded-mariadb").toString(),
+          Origin.jobDefault("scripts/benchmark's embedded server"));
+    }
+    if (operations <= SHORT_RUN_OPERATIONS) {
+      // With YCSB's 10 s, the default job (about 15 s) has two intervals and its steady state can never be judged
+      // (docs/results.md, "Steady state"); longer runs keep 10 s. A file or -p that sets it wins, as every default.
+      settings.set(Registry.STATUS_INTERVAL, "1", Origin.jobDefault("scripts/benchmark: a run phase of at most "
+          + SHORT_RUN_OPERATIONS + " operations"));
+    }
+    try {
+      settings.file(dbProps, System.getenv());
+      settings.file(workload, System.getenv());
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
+    }
+    settings.set(Registry.RECORDCOUNT, Long.toString(records), Origin.option(optionName(cl, "records")));
+    settings.set(Registry.OPERATIONCOUNT, Long.toString(operations), Origin.option(optionName(cl, "operations")));
+    settings.set(Registry.THREADCOUNT, Long.toString(threads), Origin.option(optionName(cl, "threads")));
+    if (cl.hasOption("warmup")) {
+      settings.set(Registry.MEASUREMENT_WARMUP, Long.toString(CliValues.count(cl, "warmup", 0, 0)), Origin.option("--warmup"));
+    }
+    if (cl.hasOption("strict")) {
+      settings.set(Registry.SETTINGS_STRICT, "true", Origin.option("--strict"));
+    }
+    for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
+      try {
+        settings.commandLine(kv);
+      } catch (ConfigException e) {
+        throw new UsageException(e.getMessage());
+      }
+    }
+    // What the job's summary needs whatever the files say: status lines and HdrHistogram interval logs.
+    settings.set(Registry.STATUS, "true", Origin.harness("scripts/benchmark reads the status lines"));
+    settings.set(Registry.HDRHISTOGRAM_FILEOUTPUT, "true", Origin.harness("scripts/benchmark's interval logs"));
+    settings.set(Registry.DB, MyToplingDbClient.class.getName(), Origin.harness("scripts/benchmark's binding"));
+    return settings;
+  }
+
+  /**
+   * One benchmark: a load (unless skipped) and a run into one run folder, summarized and reported. Its settings are
+   * the job's merge ({@code settings}) and their resolution; the sizes are read from them once.
+   */
   record Job(String targetName, Path dbProps, Path workload, boolean embedded, long records, long operations,
-             long threads, int clients, List<String> extra, long warmup, boolean serverMetrics, boolean skipLoad,
-             boolean html, Path dir, ClientRole role) {
+             long threads, int clients, SettingsMerge settings, ResolvedSettings resolved, long warmup,
+             boolean serverMetrics, boolean skipLoad, boolean html, Path dir, ClientRole role) {
+    static Job of(String targetName, Path dbProps, Path workload, boolean embedded, int clients, SettingsMerge settings,
+                  boolean skipLoad, boolean html, Path dir, ClientRole role) throws UsageException {
+      ResolvedSettings resolved = settings.resolve();
+      PropertyReader r = new PropertyReader(resolved.properties());
+      try {
+        return new Job(targetName, dbProps, workload, embedded, r.integer(Registry.RECORDCOUNT),
+            r.integer(Registry.OPERATIONCOUNT.name(), 0, 1, Long.MAX_VALUE), r.integer(Registry.THREADCOUNT), clients,
+            settings, resolved, r.integer(Registry.MEASUREMENT_WARMUP), r.bool(Registry.MEASUREMENT_SERVERMETRICS),
+            skipLoad, html, dir, role);
+      } catch (ConfigException e) {
+        throw new UsageException(e.getMessage());
+      }
+    }
+
+    /** A sweep's point: the variable's value as its option would set it. */
     Job with(String variable, long value, boolean skip, Path at) {
-      return new Job(targetName, dbProps, workload, embedded, variable.equals("records") ? value : records, operations,
-          variable.equals("threads") ? value : threads, clients, extra, warmup, serverMetrics, skip, html, at, role);
+      SettingsMerge point = new SettingsMerge(settings);
+      point.set(variable.equals("records") ? Registry.RECORDCOUNT : Registry.THREADCOUNT, Long.toString(value),
+          Origin.option("--sweep " + variable));
+      try {
+        return of(targetName, dbProps, workload, embedded, clients, point, skip, html, at, role);
+      } catch (UsageException e) {
+        throw new IllegalStateException("the job's settings were checked before its first point", e);
+      }
     }
 
     int run(Benchmark b) throws IOException, InterruptedException {
       return b.runJob(this);
+    }
+  }
+
+  private static String optionName(CommandLine cl, String option) {
+    return cl.hasOption(option) ? "--" + option : "--" + option + " (its default)";
+  }
+
+  /** Unknown and misspelt names of the job's files and -p, before anything starts: a warning, or with --strict bad input. */
+  private void checkNames(SettingsMerge settings, ResolvedSettings resolved) throws UsageException {
+    boolean strict;
+    try {
+      strict = new PropertyReader(resolved.properties()).bool(Registry.SETTINGS_STRICT);
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
+    }
+    String refused = KnownNames.report(KnownNames.of(resolved.value(Registry.WORKLOAD),
+        MyToplingDbClient.class.getName()).unknown(settings.userNames()), strict, "benchmark: ", err);
+    if (refused != null) {
+      throw new UsageException(refused);
     }
   }
 
@@ -244,30 +324,31 @@ public final class Benchmark {
     }
     Files.createDirectories(dir.resolve("hdr"));
     String started = OffsetDateTime.now().toString();
-    List<String> common = commonArgs(job, records, operations, threads, dir);
     err.println("benchmark: target " + job.targetName() + " (" + job.dbProps() + "), workload "
         + job.workload().getFileName() + ", " + records + " records, " + operations + " operations, " + threads
         + " threads");
     err.println("benchmark: results go to " + dir);
-
-    Meta meta = new Meta(job.targetName(), job.workload(), records, operations, threads, clients, job.dbProps(),
-        job.extra(), started, job.warmup(), job.serverMetrics());
+    // The job's resolved settings, recorded once: each phase's file adds that phase's own to them.
+    SettingsFile.write(job.resolved(), dir.resolve(SETTINGS_FILE), "scripts/benchmark: the job's settings (target "
+        + job.targetName() + ", workload " + job.workload().getFileName() + "); each phase and client is started from "
+        + "settings-PHASE.properties beside its records");
+    Meta meta = new Meta(job, operations, clients, started);
     if (job.role() != null) {
-      return runScaleOutClient(job, common, meta);
+      return runScaleOutClient(job, meta);
     }
     // Local clients meet at the start barrier as clients on other machines do: one run id per job, so that a sweep's
     // points (or a run started again) never meet an earlier job's clients.
     String runId = "local-" + Long.toString(System.currentTimeMillis(), 36) + "-"
         + java.util.UUID.randomUUID().toString().substring(0, 8);
     if (!job.skipLoad()) {
-      int rc = clients == 1 ? singleClientLoad(common, dir) : multiClientLoad(common, dir, records, clients, runId);
+      int rc = clients == 1 ? singleClientLoad(job, dir) : multiClientLoad(job, dir, records, clients, runId);
       if (rc != 0) {
         err.println("benchmark: load phase failed (exit " + rc + "); see the .err files in " + dir);
         writeMetadata(dir, meta);
         return phaseStatus(rc);
       }
     }
-    int rc = clients == 1 ? singleClientRun(common, dir) : multiClientRun(common, dir, operations, clients, runId);
+    int rc = clients == 1 ? singleClientRun(job, dir) : multiClientRun(job, dir, operations, clients, runId);
     writeMetadata(dir, meta);
     if (rc != 0) {
       err.println("benchmark: run phase failed (exit " + rc + "); see the .err files in " + dir);
@@ -294,13 +375,12 @@ public final class Benchmark {
    * inside the run phase and start together. Its run folder is a one-client folder that {@code report merge} takes;
    * at the end it is printed on stdout for the collector ({@link RunFolderStream}), whatever the outcome.
    */
-  private int runScaleOutClient(Job job, List<String> common, Meta meta) throws IOException, InterruptedException {
+  private int runScaleOutClient(Job job, Meta meta) throws IOException, InterruptedException {
     ClientRole role = job.role();
     Path dir = job.dir();
-    int rc = scaleOutPhases(job, role, common, dir);
+    int rc = scaleOutPhases(job, role, dir);
     // This client's own operations: report merge adds the clients' up.
-    writeMetadata(dir, new Meta(meta.target(), meta.workload(), meta.records(), role.operations(meta.operations()),
-        meta.threads(), 1, meta.dbProps(), meta.extra(), meta.started(), meta.warmup(), meta.serverMetrics()));
+    writeMetadata(dir, new Meta(meta.job(), role.operations(meta.operations()), 1, meta.started()));
     if (rc == 0 && report("summarize", dir.toString()) != 0) {
       err.println("benchmark: could not summarize " + dir);
       rc = ExitStatus.FAILED.code;
@@ -316,29 +396,24 @@ public final class Benchmark {
     return rc;
   }
 
-  private int scaleOutPhases(Job job, ClientRole role, List<String> common, Path dir)
-      throws IOException, InterruptedException {
-    List<String> own = new ArrayList<>(common);
+  private int scaleOutPhases(Job job, ClientRole role, Path dir) throws IOException, InterruptedException {
+    PhaseSettings own = new PhaseSettings(job);
     if (role.index() > 0) {
-      own.addAll(List.of("-p", "measurement.servermetrics=false")); // client 0 samples for all
+      own.set(Registry.MEASUREMENT_SERVERMETRICS, "false", "client 0 samples for all");
     }
     if (!job.skipLoad()) {
       if (role.index() == 0) {
-        List<String> prepare = new ArrayList<>(List.of("load", "mytopling"));
-        prepare.addAll(own);
-        prepare.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "insertcount=0",
-            "-p", "measurement.servermetrics=false"));
-        prepare.addAll(recordFiles(dir.resolve("prepare"), "load"));
+        PhaseSettings prepare = new PhaseSettings(own).createTable().set(Registry.INSERTCOUNT, "0", "creates the table only")
+            .set(Registry.MEASUREMENT_SERVERMETRICS, "false", "creates the table only");
         Files.createDirectories(dir.resolve("prepare"));
-        int rc = phase("table", prepare, dir, dir.resolve("prepare").resolve("load.out"),
-            dir.resolve("prepare").resolve("load.err"), true).waitFor();
+        int rc = phase("table", "load", prepare, dir.resolve("prepare"), true).waitFor();
         if (rc != 0) {
           err.println("benchmark: client 0 could not create the table (exit " + rc + "); see " + dir.resolve("prepare"));
           return phaseStatus(rc);
         }
       }
       try {
-        Properties props = barrierProps(job, role);
+        Properties props = new PhaseSettings(job).barrier(role).resolve("load", dir).properties();
         StartBarrier.Settings settings = StartBarrier.Settings.from(props);
         if (settings != null) { // null: a client alone (--client-of 1) waits for nobody
           new StartBarrier(settings, "table", err).await(props);
@@ -351,27 +426,21 @@ public final class Benchmark {
         return ExitStatus.BAD_INPUT.code;
       }
       long start = role.insertStart(job.records());
-      List<String> load = new ArrayList<>(List.of("load", "mytopling"));
-      load.addAll(own);
-      load.addAll(List.of("-p", "insertstart=" + start, "-p", "insertcount=" + (role.insertEnd(job.records()) - start),
-          "-p", "hdrhistogram.output.path=" + hdrDir(dir, "load", -1) + "/"));
-      load.addAll(recordFiles(dir, "load"));
-      load.addAll(role.barrierArguments()); // the loads start together too: their throughput is summed over a window
-      int rc = phase("load (client " + role.index() + ")", load, dir, dir.resolve("load.out"), dir.resolve("load.err"),
-          true).waitFor();
+      PhaseSettings load = new PhaseSettings(own).set(Registry.INSERTSTART, Long.toString(start), "this client's keys")
+          .set(Registry.INSERTCOUNT, Long.toString(role.insertEnd(job.records()) - start), "this client's keys")
+          .hdr(hdrDir(dir, "load", -1))
+          // The loads start together too: their throughput is summed over a window.
+          .barrier(role);
+      int rc = phase("load (client " + role.index() + ")", "load", load, dir, true).waitFor();
       if (rc != 0) {
         err.println("benchmark: load phase failed (exit " + rc + "); see " + dir.resolve("load.err"));
         return phaseStatus(rc);
       }
     }
-    List<String> run = new ArrayList<>(List.of("run", "mytopling"));
-    run.addAll(own);
-    run.addAll(List.of("-p", "operationcount=" + role.operations(job.operations()),
-        "-p", "hdrhistogram.output.path=" + hdrDir(dir, "run", -1) + "/"));
-    run.addAll(recordFiles(dir, "run"));
-    run.addAll(role.barrierArguments());
-    int rc = phase("run (client " + role.index() + ")", run, dir, dir.resolve("run.out"), dir.resolve("run.err"), true)
-        .waitFor();
+    PhaseSettings run = new PhaseSettings(own)
+        .set(Registry.OPERATIONCOUNT, Long.toString(role.operations(job.operations())), "this client's share")
+        .hdr(hdrDir(dir, "run", -1)).barrier(role);
+    int rc = phase("run (client " + role.index() + ")", "run", run, dir, true).waitFor();
     if (rc != 0) {
       err.println("benchmark: run phase failed (exit " + rc + "); see " + dir.resolve("run.err"));
       return phaseStatus(rc);
@@ -379,40 +448,64 @@ public final class Benchmark {
     return 0;
   }
 
-  /** The properties a phase of this client would see (target, workload, -p) with the barrier's, for the table barrier. */
-  private static Properties barrierProps(Job job, ClientRole role) throws IOException {
-    Properties p = new Properties();
-    loadInto(p, job.dbProps());
-    loadInto(p, job.workload());
-    for (String kv : job.extra()) {
-      p.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
-    }
-    for (String kv : role.barrierProperties()) {
-      p.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
-    }
-    return p;
-  }
+  /**
+   * The settings of one phase of one client: the job's, and what the harness sets for that phase (its part of the
+   * keys or operations, its HdrHistogram logs, the start barrier, its record files), resolved by the one rule and
+   * written beside its records as the one file its process is started from.
+   */
+  private final class PhaseSettings {
+    private final SettingsMerge merge;
+    private final Job job;
 
-  /** The arguments every phase of a job shares: target, workload, sizes, HdrHistogram logs, server metrics, -p. */
-  private List<String> commonArgs(Job job, long records, long operations, long threads, Path dir) {
-    // Later files win: the target's settings first, then the workload's own (workload-insert-fresh's
-    // db.batchsize=1 must beat a target's db.batchsize=1000), then -p over both.
-    List<String> common = new ArrayList<>(List.of("-P", job.dbProps().toString(), "-P", job.workload().toString(),
-        "-p", "recordcount=" + records, "-p", "operationcount=" + operations, "-threads", Long.toString(threads),
-        "-s", "-p", "hdrhistogram.percentiles=50,95,99,99.9", "-p", "hdrhistogram.fileoutput=true"));
-    if (job.embedded()) {
-      common.addAll(List.of("-p", "db.embedded.datadir=" + root.resolve(".local").resolve("embedded-mariadb")));
+    PhaseSettings(Job job) {
+      this.job = job;
+      this.merge = new SettingsMerge(job.settings());
     }
-    if (job.serverMetrics()) {
-      // The server's counters beside the client's (docs/results.md); one client samples, the others are told not to.
-      common.addAll(List.of("-p", "measurement.servermetrics=true",
-          "-p", "measurement.servermetrics.file=" + dir.resolve("server-metrics.csv")));
+
+    PhaseSettings(PhaseSettings base) {
+      this.job = base.job;
+      this.merge = new SettingsMerge(base.merge);
     }
-    for (String kv : job.extra()) {
-      common.add("-p");
-      common.add(kv);
+
+    PhaseSettings set(Property p, String value, String why) {
+      merge.set(p, value, Origin.harness(why));
+      return this;
     }
-    return common;
+
+    PhaseSettings createTable() {
+      return set(Registry.DB_CREATETABLE, "true", "a load makes the table afresh")
+          .set(Registry.DB_DROPTABLE, "true", "a load makes the table afresh");
+    }
+
+    PhaseSettings hdr(Path folder) {
+      return set(Registry.HDRHISTOGRAM_OUTPUT_PATH, folder + "/", "the phase's HdrHistogram logs in the run folder");
+    }
+
+    PhaseSettings barrier(ClientRole role) {
+      for (String kv : role.barrierProperties()) {
+        merge.set(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1),
+            Origin.harness("client " + role.index() + " of " + role.clients() + " at the start barrier"));
+      }
+      return this;
+    }
+
+    /**
+     * Resolved for {@code phase} ("load" or "run") with its records in {@code folder} (after the user's -p, so that
+     * the run folder always has them).
+     */
+    ResolvedSettings resolve(String phase, Path folder) {
+      SettingsMerge m = new SettingsMerge(merge);
+      if (job.serverMetrics()) {
+        m.set(Registry.MEASUREMENT_SERVERMETRICS_FILE, job.dir().resolve(ServerMetricsFile.FILE_NAME).toString(),
+            Origin.harness("the run folder's server metrics"));
+      }
+      m.set(Registry.DB_RECORDFILE, RunRecordFiles.binding(folder, phase).toString(),
+          Origin.harness("the phase's record in the run folder"));
+      m.set(Registry.FILELOADER_RECORDFILE, RunRecordFiles.fileLoader(folder, phase).toString(),
+          Origin.harness("the phase's record in the run folder"));
+      m.set(Registry.DOTRANSACTIONS, Boolean.toString(phase.equals("run")), Origin.harness("command " + phase));
+      return m.resolve();
+    }
   }
 
   /** The run folder written by the last {@link #run} that succeeded (null before; for a sweep, its last point). */
@@ -436,21 +529,13 @@ public final class Benchmark {
     return rc == ExitStatus.BAD_INPUT.code ? rc : ExitStatus.FAILED.code;
   }
 
-  private int singleClientLoad(List<String> common, Path dir) throws IOException, InterruptedException {
-    List<String> load = new ArrayList<>(List.of("load", "mytopling"));
-    load.addAll(common);
-    load.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true",
-        "-p", "hdrhistogram.output.path=" + hdrDir(dir, "load", -1) + "/"));
-    load.addAll(recordFiles(dir, "load"));
-    return phase("load", load, dir, dir.resolve("load.out"), dir.resolve("load.err"), true).waitFor();
+  private int singleClientLoad(Job job, Path dir) throws IOException, InterruptedException {
+    PhaseSettings load = new PhaseSettings(job).createTable().hdr(hdrDir(dir, "load", -1));
+    return phase("load", "load", load, dir, true).waitFor();
   }
 
-  private int singleClientRun(List<String> common, Path dir) throws IOException, InterruptedException {
-    List<String> run = new ArrayList<>(List.of("run", "mytopling"));
-    run.addAll(common);
-    run.addAll(List.of("-p", "hdrhistogram.output.path=" + hdrDir(dir, "run", -1) + "/"));
-    run.addAll(recordFiles(dir, "run"));
-    return phase("run", run, dir, dir.resolve("run.out"), dir.resolve("run.err"), true).waitFor();
+  private int singleClientRun(Job job, Path dir) throws IOException, InterruptedException {
+    return phase("run", "run", new PhaseSettings(job).hdr(hdrDir(dir, "run", -1)), dir, true).waitFor();
   }
 
   /**
@@ -459,16 +544,12 @@ public final class Benchmark {
    * dropped and created once, by a client that inserts nothing, before they start; then they
    * meet at the start barrier and start together, as clients on several machines do.
    */
-  private int multiClientLoad(List<String> common, Path dir, long records, int clients, String runId)
+  private int multiClientLoad(Job job, Path dir, long records, int clients, String runId)
       throws IOException, InterruptedException {
-    List<String> prepare = new ArrayList<>(List.of("load", "mytopling"));
-    prepare.addAll(common);
-    prepare.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "insertcount=0",
-        "-p", "measurement.servermetrics=false"));
-    prepare.addAll(recordFiles(dir.resolve("prepare"), "load"));
+    PhaseSettings prepare = new PhaseSettings(job).createTable().set(Registry.INSERTCOUNT, "0", "creates the table only")
+        .set(Registry.MEASUREMENT_SERVERMETRICS, "false", "creates the table only");
     Files.createDirectories(dir.resolve("prepare"));
-    int rc = phase("table", prepare, dir, dir.resolve("prepare").resolve("load.out"),
-        dir.resolve("prepare").resolve("load.err"), true).waitFor();
+    int rc = phase("table", "load", prepare, dir.resolve("prepare"), true).waitFor();
     if (rc != 0) {
       return rc;
     }
@@ -476,14 +557,12 @@ public final class Benchmark {
     for (int i = 0; i < clients; i++) {
       long start = records * i / clients;
       long end = records * (i + 1) / clients;
-      List<String> load = new ArrayList<>(List.of("load", "mytopling"));
-      load.addAll(common);
-      load.addAll(List.of("-p", "insertstart=" + start, "-p", "insertcount=" + (end - start),
-          "-p", "hdrhistogram.output.path=" + hdrDir(dir, "load", i) + "/"));
+      PhaseSettings load = new PhaseSettings(job).set(Registry.INSERTSTART, Long.toString(start), "client " + i + "'s keys")
+          .set(Registry.INSERTCOUNT, Long.toString(end - start), "client " + i + "'s keys")
+          .hdr(hdrDir(dir, "load", i)).barrier(new ClientRole(i, clients, runId));
       if (i > 0) {
-        load.addAll(List.of("-p", "measurement.servermetrics=false")); // client 0 samples for all
+        load.set(Registry.MEASUREMENT_SERVERMETRICS, "false", "client 0 samples for all");
       }
-      load.addAll(new ClientRole(i, clients, runId).barrierArguments());
       procs.add(clientPhase("load", i, load, dir));
     }
     return waitAll(procs);
@@ -493,40 +572,26 @@ public final class Benchmark {
    * Several clients run over the whole key space, the operations split between them, started together by the start
    * barrier; each inserts keys of its own (ClientKeys).
    */
-  private int multiClientRun(List<String> common, Path dir, long operations, int clients, String runId)
+  private int multiClientRun(Job job, Path dir, long operations, int clients, String runId)
       throws IOException, InterruptedException {
     List<ChildPhase> procs = new ArrayList<>();
     for (int i = 0; i < clients; i++) {
       long ops = operations / clients + (i < operations % clients ? 1 : 0);
-      List<String> run = new ArrayList<>(List.of("run", "mytopling"));
-      run.addAll(common);
-      run.addAll(List.of("-p", "operationcount=" + ops, "-p", "hdrhistogram.output.path=" + hdrDir(dir, "run", i) + "/"));
+      PhaseSettings run = new PhaseSettings(job).set(Registry.OPERATIONCOUNT, Long.toString(ops), "client " + i
+          + "'s share").hdr(hdrDir(dir, "run", i)).barrier(new ClientRole(i, clients, runId));
       if (i > 0) {
-        run.addAll(List.of("-p", "measurement.servermetrics=false")); // client 0 samples for all
+        run.set(Registry.MEASUREMENT_SERVERMETRICS, "false", "client 0 samples for all");
       }
-      run.addAll(new ClientRole(i, clients, runId).barrierArguments());
       procs.add(clientPhase("run", i, run, dir));
     }
     return waitAll(procs);
   }
 
-  private ChildPhase clientPhase(String name, int client, List<String> ycsbArgs, Path dir) throws IOException {
+  private ChildPhase clientPhase(String phase, int client, PhaseSettings settings, Path dir) throws IOException {
     Path clientDir = dir.resolve("client-" + client);
     Files.createDirectories(clientDir);
-    List<String> args = new ArrayList<>(ycsbArgs);
-    args.addAll(recordFiles(clientDir, name));
     // Client 0's status lines go to the console too; the others only to their files.
-    return phase(name + " (client " + client + ")", args, dir, clientDir.resolve(name + ".out"),
-        clientDir.resolve(name + ".err"), client == 0);
-  }
-
-  /**
-   * Where a phase's binding and file workload write their records (docs/results.md, "Run records"): in the
-   * phase's folder, after the user's -p so that the run folder always has them.
-   */
-  private static List<String> recordFiles(Path folder, String phase) {
-    return List.of("-p", "db.recordfile=" + RunRecordFiles.binding(folder, phase),
-        "-p", "fileloader.recordfile=" + RunRecordFiles.fileLoader(folder, phase));
+    return phase(phase + " (client " + client + ")", phase, settings, clientDir, client == 0);
   }
 
   /**
@@ -590,22 +655,22 @@ public final class Benchmark {
   }
 
   /**
-   * Starts one phase in a child JVM: stdout to {@code out}, stderr to {@code errFile} and, when
-   * {@code echo}, to the console as well (copied by a thread so several clients run at once).
+   * Starts one phase in a child JVM from its settings file, written now into {@code folder} beside the phase's
+   * records ({@code settings-PHASE.properties}), secrets handed over in its environment: stdout to PHASE.out,
+   * stderr to PHASE.err in that folder and, when {@code echo}, to the console as well (copied by a thread so several
+   * clients run at once).
    */
-  private ChildPhase phase(String name, List<String> ycsbArgs, Path dir, Path out, Path errFile, boolean echo)
+  private ChildPhase phase(String name, String phase, PhaseSettings settings, Path folder, boolean echo)
       throws IOException {
-    List<String> cmd = new ArrayList<>(javaCommand());
-    cmd.add(Ycsb.class.getName());
-    cmd.addAll(ycsbArgs);
+    Path errFile = folder.resolve(phase + ".err");
     err.println("benchmark: " + name + " phase...");
-    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+    Process p = PhaseLaunch.builder(settings.resolve(phase, folder), folder, phase, "scripts/benchmark: " + name
+        + " phase, started from this file").redirectOutput(folder.resolve(phase + ".out").toFile()).start();
     Thread copier = new Thread(() -> {
-      try (InputStream in = p.getErrorStream(); OutputStream file = Files.newOutputStream(errFile)) {
+      try (InputStream in = p.getErrorStream(); OutputStream fileOut = Files.newOutputStream(errFile)) {
         byte[] buf = new byte[8192];
         for (int n; (n = in.read(buf)) > 0; ) {
-          file.write(buf, 0, n);
+          fileOut.write(buf, 0, n);
           if (echo) {
             err.write(buf, 0, n);
           }
@@ -655,20 +720,20 @@ public final class Benchmark {
     return cmd;
   }
 
-  /** What metadata.json records about the job, besides the host and the server. */
-  private record Meta(String target, Path workload, long records, long operations, long threads, int clients,
-                      Path dbProps, List<String> extra, String started, long warmup, boolean serverMetrics) {
+  /** What metadata.json records about the job, besides the host and the server (its settings: the job's). */
+  private record Meta(Job job, long operations, int clients, String started) {
   }
 
   private void writeMetadata(Path dir, Meta meta) throws IOException {
+    Job job = meta.job();
     RunMetadata m = new RunMetadata();
-    m.target = meta.target();
-    m.workload = meta.workload().getFileName().toString();
-    m.records = meta.records();
+    m.target = job.targetName();
+    m.workload = job.workload().getFileName().toString();
+    m.records = job.records();
     m.operations = meta.operations();
-    m.threads = meta.threads();
+    m.threads = job.threads();
     m.clients = meta.clients();
-    m.warmupS = meta.warmup();
+    m.warmupS = job.warmup();
     m.harnessVersion = HARNESS_VERSION;
     m.ycsbVersion = "0.17.0";
     m.jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.version");
@@ -679,20 +744,8 @@ public final class Benchmark {
         + System.getProperty("os.arch");
     m.startTime = meta.started();
     m.endTime = OffsetDateTime.now().toString();
-    Properties all = new Properties();
-    // The same precedence as the phases' command lines: target file, workload file, then -p.
-    loadInto(all, meta.dbProps());
-    loadInto(all, meta.workload());
-    all.setProperty("recordcount", Long.toString(meta.records()));
-    all.setProperty("operationcount", Long.toString(meta.operations()));
-    all.setProperty("threadcount", Long.toString(meta.threads()));
-    if (meta.serverMetrics()) {
-      all.setProperty("measurement.servermetrics", "true");
-    }
-    for (String kv : meta.extra()) {
-      all.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
-    }
-    m.properties = new LinkedHashMap<>(Secrets.maskedProperties(all));
+    // The job's resolved settings, as settings.properties records them (secrets masked).
+    m.properties = new LinkedHashMap<>(job.resolved().masked());
     m.server = server(dir);
     m.write(dir.resolve("metadata.json"));
   }
@@ -722,31 +775,11 @@ public final class Benchmark {
     return null;
   }
 
-  /** Run phases of at most this many operations get 1-second status intervals (see shortRunStatusInterval). */
+  /** Run phases of at most this many operations get 1-second status intervals unless a file or -p sets one. */
   static final long SHORT_RUN_OPERATIONS = 1_000_000;
 
-  /**
-   * {@code status.interval=1} for a short run whose status interval nobody set (-p, the target's or the workload's
-   * file): with YCSB's 10 s, the default job (about 15 s) has two intervals and its steady state can never be judged
-   * (docs/results.md, "Steady state"). Longer runs keep 10 s: a million operations at 10,000 ops/s last 100 s.
-   */
-  static java.util.Optional<String> shortRunStatusInterval(List<String> extra, Path dbProps, Path workload,
-                                                           long operations) throws IOException {
-    if (operations > SHORT_RUN_OPERATIONS || extra.stream().anyMatch(kv -> kv.startsWith("status.interval="))) {
-      return java.util.Optional.empty();
-    }
-    Properties files = new Properties();
-    loadInto(files, dbProps);
-    loadInto(files, workload);
-    return files.containsKey("status.interval") ? java.util.Optional.empty()
-        : java.util.Optional.of("status.interval=1");
-  }
-
-  private static void loadInto(Properties p, Path file) throws IOException {
-    try (InputStream in = Files.newInputStream(file)) {
-      p.load(in);
-    }
-  }
+  /** The job's settings file in the run folder, beside metadata.json. */
+  public static final String SETTINGS_FILE = "settings.properties";
 
   private static long totalMemoryBytes() {
     java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();

@@ -1,20 +1,26 @@
 package com.mytopling.ycsb.launcher;
 
 import java.io.PrintStream;
-import java.util.Properties;
+import com.mytopling.ycsb.core.config.Property;
+import com.mytopling.ycsb.core.config.Registry;
+import com.mytopling.ycsb.core.config.ResolvedSettings;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Property values written for YCSB 0.16 and earlier name classes under com.yahoo.ycsb; core
  * 0.17 moved them to site.ycsb. Where no class of the old name exists (CoreWorkload has a
- * shim), the value is rewritten and the rewrite said once.
+ * shim), the value is renamed, a step of the settings' resolution, and the renaming said once.
  */
 final class LegacyNames {
   private LegacyNames() {
   }
 
-  static void apply(Properties props, PrintStream err) {
-    for (String key : new String[] {"workload", "db", "exporter", "measurementtype"}) {
-      String v = props.getProperty(key);
+  /** The renamed values, by property; each said on {@code err}. */
+  static Map<String, String> rewrites(ResolvedSettings settings, PrintStream err) {
+    Map<String, String> renamed = new LinkedHashMap<>();
+    for (Property key : new Property[] {Registry.WORKLOAD, Registry.DB, Registry.EXPORTER, Registry.MEASUREMENTTYPE}) {
+      String v = settings.value(key);
       if (v == null || !v.strip().startsWith("com.yahoo.ycsb.")) {
         continue;
       }
@@ -22,10 +28,11 @@ final class LegacyNames {
       if (classExists(old)) {
         continue;
       }
-      String renamed = "site.ycsb." + old.substring("com.yahoo.ycsb.".length());
-      props.setProperty(key, renamed);
-      err.println("[ycsb] " + key + "=" + old + " is YCSB 0.16's name; using " + renamed);
+      String now = "site.ycsb." + old.substring("com.yahoo.ycsb.".length());
+      renamed.put(key.name(), now);
+      err.println("[ycsb] " + key.name() + "=" + old + " is YCSB 0.16's name; using " + now);
     }
+    return renamed;
   }
 
   private static boolean classExists(String name) {

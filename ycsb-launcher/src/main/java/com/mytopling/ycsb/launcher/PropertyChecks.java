@@ -3,7 +3,11 @@ package com.mytopling.ycsb.launcher;
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.config.Property;
+import com.mytopling.ycsb.core.config.Registry;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -13,57 +17,59 @@ import java.util.Properties;
  * {@link PropertyReader}). Binding properties are checked by the binding itself.
  */
 final class PropertyChecks {
-  private static final List<String> COUNTS = List.of("recordcount", "operationcount", "insertstart", "insertcount",
-      "threadcount", "target", "fieldcount", "fieldlength", "minfieldlength", "maxscanlength", "minscanlength",
-      "maxexecutiontime", "status.interval", "zeropadding", "core_workload_insertion_retry_limit",
-      "core_workload_insertion_retry_interval");
-  private static final List<String> PROPORTIONS = List.of("readproportion", "updateproportion", "insertproportion",
-      "scanproportion", "readmodifywriteproportion", "hotspotdatafraction", "hotspotopnfraction");
+  private static final List<Property> COUNTS = List.of(Registry.RECORDCOUNT, Registry.OPERATIONCOUNT,
+      Registry.INSERTSTART, Registry.INSERTCOUNT, Registry.THREADCOUNT, Registry.TARGET_OPS, Registry.FIELDCOUNT,
+      Registry.FIELDLENGTH, Registry.MINFIELDLENGTH, Registry.MAXSCANLENGTH, Registry.MINSCANLENGTH,
+      Registry.MAXEXECUTIONTIME, Registry.STATUS_INTERVAL, Registry.ZEROPADDING, Registry.INSERTION_RETRY_LIMIT,
+      Registry.INSERTION_RETRY_INTERVAL);
+  private static final List<Property> PROPORTIONS = List.of(Registry.READPROPORTION, Registry.UPDATEPROPORTION,
+      Registry.INSERTPROPORTION, Registry.SCANPROPORTION, Registry.READMODIFYWRITEPROPORTION,
+      Registry.HOTSPOTDATAFRACTION, Registry.HOTSPOTOPNFRACTION);
 
   private PropertyChecks() {
   }
 
-  static void check(Properties props) throws UsageException {
+  /**
+   * Checks YCSB core's counts and proportions; returns the values to resolve them to: trimmed (CoreWorkload parses
+   * them without trimming), or null for a blank one (unset, as everywhere else; CoreWorkload would fail to parse it).
+   */
+  static Map<String, String> normalized(Properties props) throws UsageException {
     PropertyReader reader = new PropertyReader(props);
-    for (String name : COUNTS) {
-      dropIfBlank(props, name);
-    }
-    for (String name : PROPORTIONS) {
-      dropIfBlank(props, name);
-    }
+    Map<String, String> out = new LinkedHashMap<>();
     try {
-      for (String name : COUNTS) {
-        if (reader.string(name) != null) {
-          reader.integer(name, 0, 0, Long.MAX_VALUE);
-          // CoreWorkload reads these with Integer/Long.parseLong without trimming.
-          props.setProperty(name, reader.string(name));
+      for (Property p : COUNTS) {
+        String raw = props.getProperty(p.name());
+        if (raw != null && raw.isBlank()) {
+          out.put(p.name(), null);
+        } else if (raw != null) {
+          reader.integer(p.name(), 0, 0, Long.MAX_VALUE);
+          if (!raw.equals(reader.string(p.name()))) {
+            out.put(p.name(), reader.string(p.name()));
+          }
         }
       }
-      for (String name : PROPORTIONS) {
-        if (reader.string(name) != null) {
-          reader.decimal(name, 0, 0, 1);
-          props.setProperty(name, reader.string(name));
+      for (Property p : PROPORTIONS) {
+        String raw = props.getProperty(p.name());
+        if (raw != null && raw.isBlank()) {
+          out.put(p.name(), null);
+        } else if (raw != null) {
+          reader.decimal(p.name(), 0, 0, 1);
+          if (!raw.equals(reader.string(p.name()))) {
+            out.put(p.name(), reader.string(p.name()));
+          }
         }
       }
     } catch (ConfigException e) {
       throw new UsageException(e.getMessage());
     }
-    checkKeyRange(props);
-  }
-
-  /** A blank value is an unset one, as everywhere else; CoreWorkload would fail to parse it. */
-  private static void dropIfBlank(Properties props, String name) {
-    String v = props.getProperty(name);
-    if (v != null && v.isBlank()) {
-      props.remove(name);
-    }
+    return out;
   }
 
   /**
    * CoreWorkload (and workloads built on it) calls System.exit(-1) with two loose lines when the
    * key range passes recordcount; say it as one line first.
    */
-  private static void checkKeyRange(Properties props) throws UsageException {
+  static void checkKeyRange(Properties props) throws UsageException {
     String workload = props.getProperty("workload");
     try {
       if (workload == null

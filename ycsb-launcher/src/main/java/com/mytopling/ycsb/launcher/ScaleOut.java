@@ -5,6 +5,9 @@ import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.core.config.Origin;
+import com.mytopling.ycsb.core.config.Registry;
+import com.mytopling.ycsb.core.config.Setting;
 import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -115,23 +118,19 @@ final class ScaleOut {
     }
     String target = Files.readString(job.dbProps(), StandardCharsets.UTF_8);
     noSecrets("--target " + job.dbProps(), target);
-    for (String kv : job.extra()) {
-      noSecrets("-p " + kv.substring(0, kv.indexOf('=')), kv);
+    List<String> minusP = new ArrayList<>();
+    for (Setting kv : job.settings().given(Origin.Layer.COMMAND_LINE)) {
+      noSecrets("-p " + kv.name(), kv.name() + "=" + kv.value());
+      minusP.add(kv.name() + "=" + kv.value());
     }
     String workload = Files.readString(job.workload(), StandardCharsets.UTF_8);
-    // The deadlines, from the target file, the workload file and -p (in that order, as the phases read them).
-    Properties given = new Properties();
-    given.load(new StringReader(target));
-    given.load(new StringReader(workload));
-    for (String kv : job.extra()) {
-      given.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
-    }
     long startTimeoutS;
     long jobTimeoutS;
     try {
-      PropertyReader r = new PropertyReader(given);
-      startTimeoutS = r.integer(START_TIMEOUT, 600, 1, 86_400);
-      jobTimeoutS = r.integer(JOB_TIMEOUT, KubeManifests.Spec.DEFAULT_DEADLINE_S, 1, 31_536_000);
+      // The deadlines, from the job's settings (the one merge of the target file, the workload file and -p).
+      PropertyReader r = new PropertyReader(job.resolved().properties());
+      startTimeoutS = r.integer(Registry.SCALEOUT_START_TIMEOUT);
+      jobTimeoutS = r.integer(Registry.SCALEOUT_JOB_TIMEOUT);
     } catch (ConfigException e) {
       throw new UsageException(e.getMessage());
     }
@@ -147,9 +146,9 @@ final class ScaleOut {
       args.add("--skip-load");
     }
     if (!job.serverMetrics()) {
-      args.addAll(List.of("-p", "measurement.servermetrics=false"));
+      args.addAll(List.of("-p", Registry.MEASUREMENT_SERVERMETRICS.name() + "=false"));
     }
-    for (String kv : job.extra()) {
+    for (String kv : minusP) {
       args.addAll(List.of("-p", kv));
     }
     String pw = env.get(Secrets.PASSWORD_ENV);

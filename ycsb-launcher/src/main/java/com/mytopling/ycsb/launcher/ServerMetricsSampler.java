@@ -108,7 +108,7 @@ final class ServerMetricsSampler extends Thread implements StatusLines.CutListen
     }
     String phase = transactions ? "run" : "load";
     try {
-      DbTarget target = DbTarget.from(props);
+      DbTarget target = DbTarget.of(props);
       Servers servers = target.servers(err);
       Dialect family = Dialects.family(servers.urls().get(0));
       // Read timeouts of their own: a stalled server must not hold the sampler past its next sample.
@@ -141,7 +141,7 @@ final class ServerMetricsSampler extends Thread implements StatusLines.CutListen
 
   private static String passwordOf(Properties props) {
     try {
-      return DbTarget.from(props).password;
+      return DbTarget.of(props).password;
     } catch (ConfigException e) {
       return null;
     }

@@ -88,7 +88,7 @@ final class StartBarrier {
   Start await(Properties props) throws BarrierException {
     String password = null;
     try {
-      DbTarget target = DbTarget.from(props);
+      DbTarget target = DbTarget.of(props);
       password = target.password;
       Servers servers = target.servers(err);
       try (Connection c = servers.openForTool(0, target)) {

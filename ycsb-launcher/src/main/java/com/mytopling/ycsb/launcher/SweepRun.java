@@ -12,6 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import com.mytopling.ycsb.core.config.Property;
+import com.mytopling.ycsb.core.config.Registry;
+import com.mytopling.ycsb.fileloader.FileWorkload;
 import java.util.Properties;
 
 /**
@@ -122,25 +125,17 @@ final class SweepRun {
    * the target file, the workload file or -p (CoreWorkload's defaults: 5% updates), or a workload class other than
    * CoreWorkload and the file workload, whose operations are not known here.
    */
-  private boolean runPhaseWrites() throws IOException {
-    Properties p = new Properties();
-    for (Path file : new Path[] {base.dbProps(), base.workload()}) {
-      try (InputStream in = Files.newInputStream(file)) {
-        p.load(in);
-      }
-    }
-    for (String kv : base.extra()) {
-      p.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
-    }
-    String workload = p.getProperty("workload", "").strip();
+  private boolean runPhaseWrites() {
+    Properties p = base.resolved().properties();
+    String workload = p.getProperty(Registry.WORKLOAD.name(), "").strip();
     if (!List.of("site.ycsb.workloads.CoreWorkload", "com.yahoo.ycsb.workloads.CoreWorkload",
-        "com.mytopling.ycsb.fileloader.FileWorkload").contains(workload)) {
+        FileWorkload.class.getName()).contains(workload)) {
       return true;
     }
     try {
-      for (String[] proportion : new String[][] {{"updateproportion", "0.05"}, {"insertproportion", "0"},
-          {"readmodifywriteproportion", "0"}}) {
-        if (Double.parseDouble(p.getProperty(proportion[0], proportion[1]).strip()) > 0) {
+      for (Property proportion : new Property[] {Registry.UPDATEPROPORTION, Registry.INSERTPROPORTION,
+          Registry.READMODIFYWRITEPROPORTION}) {
+        if (Double.parseDouble(p.getProperty(proportion.name(), proportion.defaultValue()).strip()) > 0) {
           return true;
         }
       }

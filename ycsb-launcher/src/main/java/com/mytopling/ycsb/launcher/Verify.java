@@ -45,11 +45,9 @@ public final class Verify {
         rest.add(a);
       }
     }
-    YcsbArgs parsed;
+    java.util.Properties props;
     try {
-      parsed = YcsbArgs.parse(rest.toArray(new String[0]));
-      LegacyNames.apply(parsed.props, err);
-      PropertyChecks.check(parsed.props);
+      props = ChildSettings.resolve(YcsbArgs.parse(rest.toArray(new String[0])).merge, err, "verify").properties();
     } catch (UsageException e) {
       err.println("verify: " + e.getMessage());
       return ExitStatus.BAD_INPUT.code;
@@ -57,11 +55,11 @@ public final class Verify {
     TableVerifier.Report report;
     FileExpectedRows fromFile = null;
     try {
-      if (FileExpectedRows.wanted(parsed.props)) {
-        fromFile = FileExpectedRows.open(parsed.props);
-        report = TableVerifier.verify(parsed.props, err, fromFile);
+      if (FileExpectedRows.wanted(props)) {
+        fromFile = FileExpectedRows.open(props);
+        report = TableVerifier.verify(props, err, fromFile);
       } else {
-        report = TableVerifier.verify(parsed.props, err);
+        report = TableVerifier.verify(props, err);
       }
     } catch (SetupException e) {
       err.println("verify: " + e.getMessage());

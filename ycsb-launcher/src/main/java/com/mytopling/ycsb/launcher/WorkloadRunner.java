@@ -51,7 +51,6 @@ final class WorkloadRunner {
 
   /** Returns the process exit code: 0 when every planned operation was done. */
   int run() throws UsageException {
-    PropertyChecks.check(props);
     boolean transactions = Boolean.parseBoolean(props.getProperty("dotransactions", "true"));
     int threadCount = Integer.parseInt(props.getProperty("threadcount", "1"));
     if (threadCount < 1) {
@@ -63,6 +62,15 @@ final class WorkloadRunner {
       Class.forName(dbName);
     } catch (ClassNotFoundException | LinkageError e) {
       throw new UsageException("db: class '" + dbName + "' not found on the classpath");
+    }
+    if (isOurBinding(dbName)) {
+      // The binding's part of the settings and the connection target, checked before the workload or anything else
+      // connects; the target parsed here is the one every part of this process uses (DbTarget.of).
+      try {
+        MyToplingDbClient.checkSettings(props);
+      } catch (site.ycsb.DBException e) {
+        throw new UsageException(e.getMessage());
+      }
     }
     long maxExecutionSeconds = Long.parseLong(props.getProperty("maxexecutiontime", "0"));
     long warmupSeconds = transactions ? warmupSeconds() : 0;
@@ -387,6 +395,14 @@ final class WorkloadRunner {
         return handle.totals().rowsSkipped();
       }
     };
+  }
+
+  private static boolean isOurBinding(String dbName) {
+    try {
+      return MyToplingDbClient.class.isAssignableFrom(Class.forName(dbName));
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
   }
 
   private static void closeQuietly(AutoCloseable c) {

@@ -2,6 +2,9 @@ package com.mytopling.ycsb.launcher;
 
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.config.Owner;
+import com.mytopling.ycsb.core.config.PropertyListing;
+import com.mytopling.ycsb.core.config.Registry;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,10 +42,14 @@ public final class Ycsb {
   }
 
   static int run(String[] args, PrintStream err) {
+    if (args.length > 0 && args[0].equals("properties")) {
+      return properties(args, System.out, err);
+    }
     YcsbArgs parsed;
+    Properties props;
     try {
       parsed = YcsbArgs.parse(args);
-      LegacyNames.apply(parsed.props, err);
+      props = ChildSettings.resolve(parsed.merge, err).properties();
     } catch (UsageException e) {
       err.println("ycsb: " + e.getMessage());
       return ExitStatus.BAD_INPUT.code;
@@ -50,24 +57,64 @@ public final class Ycsb {
     err.println("YCSB Client 0.17.0 (scripts/ycsb, MyTopling harness)");
     err.println("Command line: " + parsed.maskedCommandLine);
     if (parsed.command.equals("shell")) {
-      site.ycsb.CommandLine.main(shellArgs(parsed.props));
+      site.ycsb.CommandLine.main(shellArgs(props));
       return ExitStatus.OK.code;
     }
     try {
-      return new WorkloadRunner(parsed.props, err).run();
+      return new WorkloadRunner(props, err).run();
     } catch (UsageException e) {
       err.println("ycsb: " + e.getMessage());
       return ExitStatus.BAD_INPUT.code;
     }
   }
 
+  /**
+   * {@code scripts/ycsb properties [--markdown [OWNER...]]}: every property the harness reads, from the registry, by
+   * the part that owns it; as the README's Markdown table with --markdown (of the owners named, e.g. {@code ycsb-core},
+   * or of all).
+   */
+  static int properties(String[] args, PrintStream out, PrintStream err) {
+    if (args.length == 1) {
+      out.print(PropertyListing.text());
+      return ExitStatus.OK.code;
+    }
+    if (!args[1].equals("--markdown")) {
+      err.println("ycsb: properties takes --markdown [OWNER...] (owners: " + owners() + ")");
+      return ExitStatus.BAD_INPUT.code;
+    }
+    List<Owner> chosen = new ArrayList<>();
+    for (int i = 2; i < args.length; i++) {
+      Owner found = null;
+      for (Owner o : Owner.values()) {
+        if (o.label().replace(' ', '-').equalsIgnoreCase(args[i])) {
+          found = o;
+        }
+      }
+      if (found == null) {
+        err.println("ycsb: properties: unknown owner '" + args[i] + "' (" + owners() + ")");
+        return ExitStatus.BAD_INPUT.code;
+      }
+      chosen.add(found);
+    }
+    out.print(PropertyListing.markdown(chosen.isEmpty() ? List.of(Owner.values()) : chosen));
+    return ExitStatus.OK.code;
+  }
+
+  private static String owners() {
+    List<String> names = new ArrayList<>();
+    for (Owner o : Owner.values()) {
+      names.add(o.label().replace(' ', '-'));
+    }
+    return String.join(", ", names);
+  }
+
   /** YCSB's interactive shell takes -db and -p name=value. */
   private static String[] shellArgs(Properties props) {
     List<String> a = new ArrayList<>();
     a.add("-db");
-    a.add(props.getProperty("db"));
+    a.add(props.getProperty(Registry.DB.name()));
     for (String k : props.stringPropertyNames()) {
-      if (!k.equals("db")) {
+      if (!k.equals(Registry.DB.name())) {
         a.add("-p");
         a.add(k + "=" + props.getProperty(k));
       }

@@ -1,14 +1,15 @@
 package com.mytopling.ycsb.launcher;
 
 import com.mytopling.ycsb.core.cli.CliValues;
+import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.cli.UsageException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
+import com.mytopling.ycsb.core.config.Origin;
+import com.mytopling.ycsb.core.config.Registry;
+import com.mytopling.ycsb.core.config.SettingsMerge;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
@@ -17,21 +18,23 @@ import org.apache.commons.cli.ParseException;
 
 /**
  * YCSB's command line, as bin/ycsb takes it: {@code load|run|shell BINDING [-P file]...
- * [-p name=value]... [-threads N] [-target N] [-s] [-l label]}, parsed into the properties
- * YCSB's client reads. Property files load in order, then -p values override them, then the
- * dedicated flags; a file that cannot be read is an error, not an empty set.
+ * [-p name=value]... [-threads N] [-target N] [-s] [-l label]}, read into the run's one merge of settings
+ * ({@link SettingsMerge}: property files in order, then -p values in order, then the options, then what the command
+ * itself sets: the DB class and dotransactions). A file that cannot be read is an error, not an empty set; a settings
+ * file of a run folder is read with the origins it records and its secrets from the environment.
  */
 public final class YcsbArgs {
   public final String command;
   public final String binding;
-  public final Properties props;
+  /** The sources of this process's settings, not yet resolved (see {@link ChildSettings}). */
+  public final SettingsMerge merge;
   /** The arguments as given, with password values masked, for the echo line. */
   public final String maskedCommandLine;
 
-  private YcsbArgs(String command, String binding, Properties props, String masked) {
+  private YcsbArgs(String command, String binding, SettingsMerge merge, String masked) {
     this.command = command;
     this.binding = binding;
-    this.props = props;
+    this.merge = merge;
     this.maskedCommandLine = masked;
   }
 
@@ -48,6 +51,10 @@ public final class YcsbArgs {
   }
 
   public static YcsbArgs parse(String[] args) throws UsageException {
+    return parse(args, System.getenv());
+  }
+
+  public static YcsbArgs parse(String[] args, Map<String, String> env) throws UsageException {
     if (args.length < 1) {
       throw new UsageException("usage: ycsb load|run|shell BINDING [-P file]... [-p name=value]... [-threads N] [-target N] [-s]");
     }
@@ -69,50 +76,45 @@ public final class YcsbArgs {
     if (!cl.getArgList().isEmpty()) {
       throw new UsageException("unexpected argument '" + cl.getArgList().get(0) + "'");
     }
-    Properties props = new Properties();
+    SettingsMerge merge = new SettingsMerge();
     for (String file : values(cl, "P")) {
-      loadFile(props, Path.of(file));
+      try {
+        merge.file(Path.of(file), env);
+      } catch (ConfigException e) {
+        throw new UsageException("-P " + e.getMessage());
+      }
     }
     for (String kv : values(cl, "p")) {
-      int eq = kv.indexOf('=');
-      if (eq <= 0) {
+      if (kv.indexOf('=') <= 0) {
         throw new UsageException("-p " + maskPair(kv) + ": expected name=value");
       }
-      props.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
+      try {
+        merge.commandLine(kv);
+      } catch (ConfigException e) {
+        throw new UsageException(e.getMessage());
+      }
     }
     if (cl.hasOption("threads")) {
-      props.setProperty("threadcount", number("-threads", cl.getOptionValue("threads")));
+      merge.set(Registry.THREADCOUNT, number("-threads", cl.getOptionValue("threads")), Origin.option("-threads"));
     }
     if (cl.hasOption("target")) {
-      props.setProperty("target", number("-target", cl.getOptionValue("target")));
+      merge.set(Registry.TARGET_OPS, number("-target", cl.getOptionValue("target")), Origin.option("-target"));
     }
     if (cl.hasOption("s")) {
-      props.setProperty("status", "true");
+      merge.set(Registry.STATUS, "true", Origin.option("-s"));
     }
     if (cl.hasOption("l")) {
-      props.setProperty("label", cl.getOptionValue("l"));
+      merge.set(Registry.LABEL, cl.getOptionValue("l"), Origin.option("-l"));
     }
-    props.setProperty("db", cl.hasOption("db") ? cl.getOptionValue("db") : Bindings.dbClass(binding));
-    props.setProperty("dotransactions", Boolean.toString(command.equals("run")));
-    return new YcsbArgs(command, binding, props, maskArgs(args));
+    merge.set(Registry.DB, cl.hasOption("db") ? cl.getOptionValue("db") : Bindings.dbClass(binding),
+        cl.hasOption("db") ? Origin.option("-db") : Origin.harness("binding " + binding));
+    merge.set(Registry.DOTRANSACTIONS, Boolean.toString(command.equals("run")), Origin.harness("command " + command));
+    return new YcsbArgs(command, binding, merge, maskArgs(args));
   }
 
   private static List<String> values(CommandLine cl, String opt) {
     String[] v = cl.getOptionValues(opt);
     return v == null ? List.of() : List.of(v);
-  }
-
-  private static void loadFile(Properties props, Path file) throws UsageException {
-    if (!Files.isRegularFile(file)) {
-      throw new UsageException("-P " + file + ": no such file");
-    }
-    Properties fromFile = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      fromFile.load(in);
-    } catch (IOException | IllegalArgumentException e) {
-      throw new UsageException("-P " + file + ": cannot read: " + e.getMessage());
-    }
-    props.putAll(fromFile);
   }
 
   private static String number(String flag, String value) throws UsageException {

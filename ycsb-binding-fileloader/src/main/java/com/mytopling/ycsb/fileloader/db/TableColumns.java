@@ -54,7 +54,7 @@ public final class TableColumns {
       return NONE;
     }
     try {
-      DbTarget target = DbTarget.from(p);
+      DbTarget target = DbTarget.of(p);
       if (target.embedded()) {
         return NONE;
       }

@@ -22,7 +22,7 @@ public final class TableSizes {
    * embedded server (not measured). Notes of each shard are printed to {@code log}.
    */
   public static TableSize total(Properties p, String table, PrintStream log) throws SetupException, SQLException {
-    DbTarget target = DbTarget.from(p);
+    DbTarget target = DbTarget.of(p);
     if (target.embedded()) {
       return null;
     }

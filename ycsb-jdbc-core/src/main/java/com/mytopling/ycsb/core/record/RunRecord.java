@@ -39,6 +39,11 @@ public final class RunRecord {
   /** Why the component could not start (the binding's "fatal:" line), secrets masked; null when it started. */
   public String failure;
 
+  /**
+   * Binding: every setting it was started with (the phase's resolved settings, as the settings file beside the record
+   * gives them), secrets masked; null in records written before settings files existed.
+   */
+  public java.util.Map<String, String> settings;
   /** Binding: the database it talked to. */
   public Connection connection;
   /** Binding: how inserts were sent. */

@@ -4,6 +4,7 @@ import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.config.SealedProperties;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.core.embedded.EmbeddedMariaDb;
 import com.mytopling.ycsb.core.embedded.EmbeddedSettings;
@@ -64,6 +65,31 @@ public final class DbTarget {
         binariesDir == null ? EmbeddedSettings.defaultBinariesDir() : Path.of(binariesDir).toAbsolutePath());
   }
 
+  /** The last target parsed from a run's sealed settings, and those settings: see {@link #of}. */
+  private static volatile Parsed last;
+
+  private record Parsed(Properties props, DbTarget target) {
+  }
+
+  /**
+   * The target of a run's settings, parsed once per JVM: the launcher seals the settings it resolved
+   * ({@link SealedProperties}) and hands that one object to every part that talks to the server (the binding, the
+   * file workload's table columns and sizes, the start barrier, the server-metrics sampler, the verifier), which all
+   * ask here. Settings that are not sealed (a test's, YCSB's own client's) are parsed on each call.
+   */
+  public static DbTarget of(Properties props) throws ConfigException {
+    Parsed p = last;
+    if (p != null && p.props() == props) {
+      return p.target();
+    }
+    DbTarget target = from(props, System.getenv());
+    if (props instanceof SealedProperties) {
+      last = new Parsed(props, target);
+    }
+    return target;
+  }
+
+  /** Parses the target of {@code props} now; parts of a run ask {@link #of} instead. */
   public static DbTarget from(Properties props) throws ConfigException {
     return from(props, System.getenv());
   }

@@ -5,7 +5,17 @@ import static com.mytopling.ycsb.core.cli.CliValues.valued;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.config.Origin;
+import com.mytopling.ycsb.core.config.Registry;
+import com.mytopling.ycsb.core.config.ResolvedSettings;
+import com.mytopling.ycsb.core.config.SettingsMerge;
+import com.mytopling.ycsb.core.record.RunRecordFiles;
+import com.mytopling.ycsb.jdbc.MyToplingDbClient;
 import com.mytopling.ycsb.launcher.Benchmark;
+import com.mytopling.ycsb.launcher.KnownNames;
+import com.mytopling.ycsb.launcher.PhaseLaunch;
 import com.mytopling.ycsb.launcher.Ycsb;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
@@ -64,6 +74,7 @@ public final class Soak {
     o.addOption(Option.builder().longOpt("skip-load").desc("run on the existing table").build());
     o.addOption(valued("out", "DIR", "output folder (default results/soak/DATE-TARGET-WORKLOAD)"));
     o.addOption(Option.builder("p").hasArg().argName("name=value").desc("extra property (repeatable)").build());
+    o.addOption(Option.builder().longOpt("strict").desc("an unknown or misspelt property is bad input (exit 2)").build());
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
   }
@@ -105,36 +116,55 @@ public final class Soak {
     Benchmark paths = new Benchmark(root, out, err);
     Path props = paths.resolveTarget(cl.getOptionValue("target", "embedded"));
     Path workload = paths.resolveWorkload(cl.getOptionValue("workload", "workloada"));
-    List<String> extra = new ArrayList<>();
-    for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
-      if (kv.indexOf('=') <= 0) {
-        throw new UsageException("-p " + kv + ": expected name=value");
-      }
-      extra.add("-p");
-      extra.add(kv);
-    }
     String targetName = props.getFileName().toString().replaceFirst("\\.properties$", "");
     Path dir = cl.hasOption("out") ? Path.of(cl.getOptionValue("out")).toAbsolutePath()
         : root.resolve("results").resolve("soak").resolve(LocalDateTime.now()
             .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + targetName + "-" + workload.getFileName());
     Files.createDirectories(dir);
 
-    List<String> common = new ArrayList<>(List.of("-P", workload.toString(), "-P", props.toString(),
-        "-p", "recordcount=" + records, "-threads", Integer.toString(threads)));
+    // One merge, one rule (core.config.SettingsMerge): the target's file, then the workload's own (its db.batchsize=1
+    // beats a target's 1000), then the options, then -p; each phase is started from its settings file in the folder.
+    SettingsMerge settings = new SettingsMerge();
     if (targetName.equals("embedded")) {
-      common.addAll(List.of("-p", "db.embedded.datadir=" + root.resolve(".local").resolve("soak-embedded")));
+      settings.set(Registry.DB_EMBEDDED_DATADIR, root.resolve(".local").resolve("soak-embedded").toString(),
+          Origin.jobDefault("scripts/soak's embedded server"));
     }
-    common.addAll(extra);
+    try {
+      settings.file(props, System.getenv());
+      settings.file(workload, System.getenv());
+      settings.set(Registry.RECORDCOUNT, Long.toString(records), Origin.option("--records"));
+      settings.set(Registry.THREADCOUNT, Integer.toString(threads), Origin.option("--threads"));
+      if (cl.hasOption("strict")) {
+        settings.set(Registry.SETTINGS_STRICT, "true", Origin.option("--strict"));
+      }
+      for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
+        settings.commandLine(kv);
+      }
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
+    }
+    settings.set(Registry.DB, MyToplingDbClient.class.getName(), Origin.harness("scripts/soak's binding"));
+    ResolvedSettings job = settings.resolve();
+    try {
+      boolean strict = new PropertyReader(job.properties()).bool(Registry.SETTINGS_STRICT);
+      String refused = KnownNames.check(job.value(Registry.WORKLOAD), MyToplingDbClient.class.getName(),
+          settings.userNames(), strict, "soak: ", err);
+      if (refused != null) {
+        throw new UsageException(refused);
+      }
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
+    }
 
     err.println("soak: target " + targetName + ", workload " + workload.getFileName() + ", " + rate + " ops/s for "
         + seconds + " s, " + records + " records, " + threads + " threads");
     err.println("soak: output in " + dir);
     if (!cl.hasOption("skip-load")) {
       err.println("soak: loading " + records + " records...");
-      List<String> load = new ArrayList<>(List.of("load", "mytopling"));
-      load.addAll(common);
-      load.addAll(List.of("-p", "db.createtable=true", "-p", "db.droptable=true"));
-      Process p = start(load, dir, "load");
+      SettingsMerge load = phase(settings, dir, "load");
+      load.set(Registry.DB_CREATETABLE, "true", Origin.harness("the soak's load makes the table afresh"));
+      load.set(Registry.DB_DROPTABLE, "true", Origin.harness("the soak's load makes the table afresh"));
+      Process p = start(load.resolve(), dir, "load");
       if (p.waitFor() != 0) {
         failed("load", dir);
         return ExitStatus.FAILED.code;
@@ -142,11 +172,14 @@ public final class Soak {
     }
 
     err.println("soak: running at " + rate + " ops/s...");
-    List<String> run = new ArrayList<>(List.of("run", "mytopling"));
-    run.addAll(common);
-    run.addAll(List.of("-target", Long.toString(rate), "-p", "operationcount=0", "-p", "maxexecutiontime=" + seconds,
-        "-s", "-p", "status.interval=" + interval));
-    Process client = start(run, dir, "run");
+    SettingsMerge run = phase(settings, dir, "run");
+    // The soak's own: its rate and length, and status lines at its sampling interval, whatever the files say.
+    run.set(Registry.TARGET_OPS, Long.toString(rate), Origin.harness("--rate"));
+    run.set(Registry.OPERATIONCOUNT, "0", Origin.harness("the soak runs for a time, not a count"));
+    run.set(Registry.MAXEXECUTIONTIME, Long.toString(seconds), Origin.harness("--minutes or --seconds"));
+    run.set(Registry.STATUS, "true", Origin.harness("the soak reads the status lines"));
+    run.set(Registry.STATUS_INTERVAL, Long.toString(interval), Origin.harness("--interval"));
+    Process client = start(run.resolve(), dir, "run");
     // Interrupted (Ctrl-C, kill): take the client down too instead of leaving it running.
     Thread stop = new Thread(client::destroy, "stop-soak-client");
     Runtime.getRuntime().addShutdownHook(stop);
@@ -189,13 +222,20 @@ public final class Soak {
     return ExitStatus.OK.code;
   }
 
-  private Process start(List<String> ycsbArgs, Path dir, String phase) throws IOException {
-    List<String> cmd = new ArrayList<>(Benchmark.javaCommand());
-    cmd.add(Ycsb.class.getName());
-    cmd.addAll(ycsbArgs);
-    return new ProcessBuilder(cmd).redirectOutput(dir.resolve(phase + ".out").toFile())
-        .redirectError(dir.resolve(phase + ".err").toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+  /** The job's settings with a phase's records in the soak's folder (a run folder the results model reads). */
+  private static SettingsMerge phase(SettingsMerge job, Path dir, String phase) {
+    SettingsMerge m = new SettingsMerge(job);
+    m.set(Registry.DB_RECORDFILE, RunRecordFiles.binding(dir, phase).toString(), Origin.harness("the phase's record"));
+    m.set(Registry.FILELOADER_RECORDFILE, RunRecordFiles.fileLoader(dir, phase).toString(),
+        Origin.harness("the phase's record"));
+    m.set(Registry.DOTRANSACTIONS, Boolean.toString(phase.equals("run")), Origin.harness("command " + phase));
+    return m;
+  }
+
+  private Process start(ResolvedSettings settings, Path dir, String phase) throws IOException {
+    return PhaseLaunch.builder(settings, dir, phase, "scripts/soak: the " + phase + " phase, started from this file")
+        .redirectOutput(dir.resolve(phase + ".out").toFile()).redirectError(dir.resolve(phase + ".err").toFile())
+        .start();
   }
 
   private void failed(String what, Path dir) throws IOException {
