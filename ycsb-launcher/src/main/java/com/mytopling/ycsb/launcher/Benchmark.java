@@ -503,6 +503,8 @@ public final class Benchmark {
           Origin.harness("the phase's record in the run folder"));
       m.set(Registry.FILELOADER_RECORDFILE, RunRecordFiles.fileLoader(folder, phase).toString(),
           Origin.harness("the phase's record in the run folder"));
+      m.set(Registry.CLIENTCOST_RECORDFILE, RunRecordFiles.clientCost(folder, phase).toString(),
+          Origin.harness("the phase's record in the run folder"));
       m.set(Registry.DOTRANSACTIONS, Boolean.toString(phase.equals("run")), Origin.harness("command " + phase));
       return m.resolve();
     }

@@ -46,6 +46,8 @@ final class StatusLines extends Thread {
   private final long warmupNs;
   /** Told right after the warm-up's cut (the server-metrics sample at the window's start), or null. */
   private final CutListener atWarmupCut;
+  /** Told when the warm-up ends, so that the client's own cost is measured over the same window; may be null. */
+  private final ClientCostMeter costMeter;
   private final Measurements measurements = Measurements.getMeasurements();
   /** Epoch ms of the first line (elapsed 0), and of the warm-up's cut (0 until it happened). */
   private volatile long startMs;
@@ -63,10 +65,11 @@ final class StatusLines extends Thread {
    * @param bindingRows the binding's stored rows, when it reports them; null otherwise
    * @param warmupSeconds 0, or when to cut the measurements once more (the end of the warm-up)
    * @param atWarmupCut told right after that cut (the server-metrics sampler's sample there), or null
+   * @param costMeter told at that cut, so that the client's own cost covers the measured window; or null
    */
   StatusLines(CountDownLatch done, List<ClientThread> clients, List<CountingDb> counters, long[] planned,
               BindingRows bindingRows, String label, boolean alsoStdout, int intervalSeconds, boolean trackJvm,
-              long warmupSeconds, CutListener atWarmupCut, PrintStream err) {
+              long warmupSeconds, CutListener atWarmupCut, ClientCostMeter costMeter, PrintStream err) {
     super("status");
     setDaemon(true);
     this.done = done;
@@ -80,6 +83,7 @@ final class StatusLines extends Thread {
     this.trackJvm = trackJvm;
     this.warmupNs = TimeUnit.SECONDS.toNanos(warmupSeconds);
     this.atWarmupCut = atWarmupCut;
+    this.costMeter = costMeter;
     this.err = err;
   }
 
@@ -120,6 +124,9 @@ final class StatusLines extends Thread {
         // Before print's cut: every series' next interval starts at or after this moment, every earlier one before.
         warmupEndMs = nowMs;
         cutWarmup = false;
+        if (costMeter != null) {
+          costMeter.warmupEnded(opsDone());
+        }
       }
       last = print(startMs, intervalStartMs, nowMs, last);
       if (listened) {
@@ -149,6 +156,14 @@ final class StatusLines extends Thread {
       measureJvm();
     }
     print(startMs, intervalStartMs, System.currentTimeMillis(), last);
+  }
+
+  private long opsDone() {
+    long ops = 0;
+    for (ClientThread c : clients) {
+      ops += c.getOpsDone();
+    }
+    return ops;
   }
 
   /** Successful operations of all threads so far, with the binding's stored rows where it counts inserts. */

@@ -5,9 +5,11 @@ import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.fileloader.BindingRows;
 import com.mytopling.ycsb.fileloader.FileWorkload;
 import com.mytopling.ycsb.jdbc.MyToplingDbClient;
+import com.mytopling.ycsb.results.model.ClientCost;
 import com.mytopling.ycsb.results.model.PhaseClock;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -161,13 +163,16 @@ final class WorkloadRunner {
       }
     }
     err.println("Starting test.");
+    // The client's own CPU from here on is the phase's; before here it was start-up (ClientCostMeter).
+    ClientCostMeter costMeter = new ClientCostMeter(transactions ? "run" : "load");
+    costMeter.phaseStarted();
     boolean trackJvm = "true".equals(props.getProperty(Measurements.MEASUREMENT_TRACK_JVM_PROPERTY, "false"));
     StatusLines status = null;
     if (Boolean.parseBoolean(props.getProperty("status", "false"))) {
       boolean standard = "timeseries".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, ""));
       int interval = Integer.parseInt(props.getProperty("status.interval", "10"));
       status = new StatusLines(done, clients, counters, planned, bindingRows, props.getProperty("label", ""), standard,
-          interval, trackJvm, warmupSeconds, sampler, err);
+          interval, trackJvm, warmupSeconds, sampler, costMeter, err);
       status.start();
     }
     if (sampler != null) {
@@ -195,6 +200,7 @@ final class WorkloadRunner {
       opsDone += clients.get(i).getOpsDone();
     }
     long runtimeMs = System.currentTimeMillis() - start;
+    recordClientCost(costMeter.finish(opsDone));
     if (terminator != null) {
       terminator.interrupt();
     }
@@ -243,6 +249,22 @@ final class WorkloadRunner {
       err.println("[ycsb] workload " + props.getProperty("workload").strip() + " is not one that gives each of the "
           + keys.clients() + " clients run-phase insert keys of its own (CoreWorkload and the file workload do): "
           + "the clients may insert the same keys");
+    }
+  }
+
+  /**
+   * The client's own cost over the measured window: one line on stderr, and clientcost.recordfile when given (the
+   * run folder's client-cost-PHASE.json, which the summary reads).
+   */
+  private void recordClientCost(ClientCost cost) {
+    err.println(ClientCostMeter.line(cost));
+    String file = props.getProperty(Registry.CLIENTCOST_RECORDFILE.name(), "").strip();
+    if (!file.isEmpty()) {
+      try {
+        cost.write(Path.of(file));
+      } catch (IOException e) {
+        err.println("[ycsb] cannot write " + file + ": " + e.getMessage());
+      }
     }
   }
 

@@ -164,6 +164,8 @@ public final class Registry {
       "Sample the server's counters at every status interval (scripts/benchmark: on).");
   public static final Property MEASUREMENT_SERVERMETRICS_FILE = file("measurement.servermetrics.file",
       "server-metrics.csv", null, MEASUREMENT, "Where the server's samples go (appended).");
+  public static final Property CLIENTCOST_RECORDFILE = file("clientcost.recordfile", null, "(none)", MEASUREMENT,
+      "Where the launcher writes what the client itself cost over the phase (JSON); scripts/benchmark sets it.");
 
   // ---- scale-out (ycsb-launcher: the start barrier, --on) ----
   public static final Property SCALEOUT_CLIENTS = whole("scaleout.clients", 1, 1, 1_000_000, SCALE_OUT,

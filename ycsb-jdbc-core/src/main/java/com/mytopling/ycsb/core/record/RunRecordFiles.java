@@ -5,8 +5,9 @@ import java.nio.file.Path;
 /**
  * Where the records of a phase lie in a run folder (the folder itself for one client, {@code client-N/} for client
  * N of several, {@code prepare/} for the step that creates the table): {@code binding-<phase>.json} and
- * {@code fileloader-<phase>.json}, beside the phase's settings file {@code settings-<phase>.properties}. scripts/benchmark passes these paths as db.recordfile and
- * fileloader.recordfile; the results tools look for them here.
+ * {@code fileloader-<phase>.json}, and the launcher's {@code client-cost-<phase>.json} (the client's own CPU over the
+ * phase), beside the phase's settings file {@code settings-<phase>.properties}. scripts/benchmark passes these
+ * paths as db.recordfile, fileloader.recordfile and clientcost.recordfile; the results tools look for them here.
  */
 public final class RunRecordFiles {
   private RunRecordFiles() {
@@ -28,5 +29,10 @@ public final class RunRecordFiles {
   /** The file workload's record of {@code phase} in {@code folder}. */
   public static Path fileLoader(Path folder, String phase) {
     return folder.resolve(RunRecord.FILE_LOADER + "-" + phase + ".json");
+  }
+
+  /** The launcher's record of what the client itself cost over {@code phase} in {@code folder}. */
+  public static Path clientCost(Path folder, String phase) {
+    return folder.resolve("client-cost-" + phase + ".json");
   }
 }

@@ -639,11 +639,18 @@ public final class CiRegression {
 
   // ---------------------------------------------------------------- helpers
 
-  /** "run 21,345 ops/s" from the run's summary, read through the results model. */
+  /**
+   * "run 21,345 ops/s" from the run's summary, read through the results model; a client-bound run phase says so with
+   * the figures (ClientCost), so that a gate's reader knows the client may have measured itself.
+   */
   private static String describeRun(Path run) {
     PhaseSummary p = RunLoader.load(run).phase("run");
-    return p == null || p.throughputOps == null ? run.toString()
-        : String.format(Locale.ROOT, "%s, run phase %.0f ops/s", run, p.throughputOps);
+    if (p == null || p.throughputOps == null) {
+      return run.toString();
+    }
+    String bound = p.clientCost != null && Boolean.TRUE.equals(p.clientCost.clientBound)
+        ? "; CLIENT-BOUND: " + p.clientCost.figures() + " (" + p.clientCost.reason + ")" : "";
+    return String.format(Locale.ROOT, "%s, run phase %.0f ops/s%s", run, p.throughputOps, bound);
   }
 
   private static double runThroughput(Path run) throws JobFailure {

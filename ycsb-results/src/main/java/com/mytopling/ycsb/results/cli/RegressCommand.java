@@ -6,6 +6,7 @@ import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
+import com.mytopling.ycsb.results.parse.ClientCosts;
 import com.mytopling.ycsb.results.parse.RunLoader;
 import com.mytopling.ycsb.results.stats.GateSchedule;
 import com.mytopling.ycsb.results.stats.RegressionCheck;
@@ -116,6 +117,9 @@ final class RegressCommand implements Command {
           + "all operations");
     }
     setupDifferences.forEach(d -> out.println("note: not like-for-like: " + d));
+    // A saturated client measures itself as much as the server: said with its figures, not judged here.
+    ClientCosts.boundLines("baseline", baseline, phase).forEach(l -> out.println("note: " + l));
+    ClientCosts.boundLines("candidate", candidate, phase).forEach(l -> out.println("note: " + l));
     RunSettings.differences(all, true).stream().filter(d -> d.contains("(not recorded)"))
         .forEach(d -> out.println("note: recorded by some runs only: " + d));
     boolean regressed = checks.stream().anyMatch(c -> c.verdict() == RegressionCheck.Verdict.REGRESSION);

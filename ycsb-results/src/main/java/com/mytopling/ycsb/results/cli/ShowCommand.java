@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.results.cli;
 
 import com.mytopling.ycsb.results.ReportException;
+import com.mytopling.ycsb.results.model.ClientCost;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
@@ -83,6 +84,7 @@ final class ShowCommand implements Command {
       }
       selfCheck(text, name, p);
     });
+    text.append(clientCost(run));
     run.phases.forEach((name, p) -> {
       Long all = operationCount(p);
       if (p.successfulOperations != null && all != null && p.successfulOperations < all) {
@@ -112,6 +114,26 @@ final class ShowCommand implements Command {
     if (phase.selfCheck != null && phase.selfCheck.text != null) {
       text.append(phaseName).append(": ").append(phase.selfCheck.text).append('\n');
     }
+  }
+
+  /**
+   * The client's own cost per phase (ClientCost), one line each, CLIENT-BOUND in capitals with the figures that say
+   * so; nothing for folders without the launcher's record.
+   */
+  static String clientCost(RunSummary run) {
+    StringBuilder text = new StringBuilder();
+    run.phases.forEach((name, p) -> {
+      if (p.clientCost != null) {
+        ClientCost c = p.clientCost;
+        text.append(name).append(": ").append(Boolean.TRUE.equals(c.clientBound) ? "CLIENT-BOUND: " : "")
+            .append("client cost: ").append(c.figures());
+        if (c.clientBound != null) {
+          text.append(" (").append(c.reason).append(')');
+        }
+        text.append('\n');
+      }
+    });
+    return text.toString();
   }
 
   /**

@@ -9,6 +9,7 @@ import com.mytopling.ycsb.results.chart.ServerMetricCharts;
 import com.mytopling.ycsb.results.cli.ComparisonTable;
 import com.mytopling.ycsb.results.cli.Format;
 import com.mytopling.ycsb.results.cli.RunSettings;
+import com.mytopling.ycsb.results.model.ClientCost;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.SelfCheck;
@@ -212,6 +213,7 @@ public final class HtmlReport {
       }
       b.append("</p>\n");
       selfCheck(b, who, p.selfCheck);
+      clientCost(b, who, p.clientCost);
     }
     b.append("<details open><summary>Latency, return codes, totals and warnings</summary>\n");
     for (ChartedRun r : runs) {
@@ -248,6 +250,21 @@ public final class HtmlReport {
       b.append("<p class=\"note\">Tolerance: ").append(esc(check.tolerance)).append("</p>\n");
     }
     b.append("</div>\n");
+  }
+
+  /**
+   * The client's own cost over the measured window and the client-bound verdict with its figures (ClientCost); one
+   * paragraph, nothing for runs without the launcher's record.
+   */
+  static void clientCost(StringBuilder b, String who, ClientCost c) {
+    if (c == null) {
+      return;
+    }
+    boolean bound = Boolean.TRUE.equals(c.clientBound);
+    b.append("<p").append(bound ? " class=\"warn\"" : "").append(">").append(who)
+        .append(bound ? "<strong>client-bound</strong>: " : "").append("the client's own cost: ")
+        .append(esc(c.figures())).append(c.clientBound == null ? "" : ". <span class=\"note\">" + esc(c.reason)
+            + "</span>").append("</p>\n");
   }
 
   private void phaseTables(StringBuilder b, ChartedRun r, String phase, PhaseSummary p) {

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.html;
 
+import com.mytopling.ycsb.results.model.ClientCost;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.SelfCheck;
 import java.util.ArrayList;
@@ -36,6 +37,7 @@ public final class Verdicts {
     add(verdicts, steadyState(phase));
     add(verdicts, warmupCut(phase));
     add(verdicts, selfCheck(phase));
+    add(verdicts, clientBound(phase));
     return verdicts;
   }
 
@@ -83,5 +85,18 @@ public final class Verdicts {
     Status status = SelfCheck.AGREES.equals(c.status) ? Status.GOOD
         : SelfCheck.DISAGREES.equals(c.status) ? Status.BAD : Status.UNKNOWN;
     return new Verdict("self-check", status, c.text);
+  }
+
+  /**
+   * Whether the client itself was saturated, so that the figures may say more about it than about the server
+   * (ClientCost.judge is the rule; docs/results.md, "The client's own cost").
+   */
+  static Verdict clientBound(PhaseSummary phase) {
+    ClientCost c = phase.clientCost;
+    if (c == null) {
+      return null;
+    }
+    Status status = c.clientBound == null ? Status.UNKNOWN : c.clientBound ? Status.BAD : Status.GOOD;
+    return new Verdict("client-bound", status, c.reason == null ? "client cost unavailable" : c.reason);
   }
 }

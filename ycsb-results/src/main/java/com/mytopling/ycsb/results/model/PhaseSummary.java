@@ -70,6 +70,11 @@ public class PhaseSummary {
   public Window window;
   /** The client's counts against the server's own counters over the same window (docs/results.md, "Self-check"). */
   public SelfCheck selfCheck;
+  /**
+   * What the client itself cost over the measured window (its CPU, GC, the host's busy share; start-up apart) and
+   * whether it was client-bound; for a merged phase the clients' sum. Null for folders without the launcher's record.
+   */
+  public ClientCost clientCost;
   /** Present when the phase was merged from several clients' HdrHistogram logs. */
   public MergeInfo merge;
   /** Per-client figures of a merged phase, as each client's own output reported them. */
@@ -209,5 +214,7 @@ public class PhaseSummary {
     public RunRecord binding;
     /** The client's file workload record, when it used the file workload. */
     public RunRecord fileLoader;
+    /** The client's own cost (client-N/client-cost-PHASE.json), when recorded. */
+    public ClientCost clientCost;
   }
 }

@@ -167,6 +167,7 @@ public final class RunFolder {
         BindingRecords.problems(client.binding).forEach(p -> phase.warnings.add(client.client + ": " + p));
         client.bindingTotals = BindingRecords.totals(client.binding);
         totals.add(client.bindingTotals);
+        client.clientCost = ClientCosts.read(clientDir, phaseName);
         Path out = clientDir.resolve(phaseName + ".out");
         if (!Files.isRegularFile(out)) {
           phase.warnings.add(dir.relativize(out) + " missing: return codes and the client's own figures unknown");
@@ -183,6 +184,8 @@ public final class RunFolder {
         notStored.add(SuccessfulOperations.rowsNotStored(own));
       }
       phase.bindingTotals = BindingRecords.sum(totals);
+      phase.clientCost = ClientCosts.sum(phase.clients.stream().map(c -> c.client).toList(),
+          phase.clients.stream().map(c -> c.clientCost).toList());
     } else {
       Path out = dir.resolve(phaseName + ".out");
       PhaseSummary own = PhaseAssembler.assemble(YcsbOutputParser.parse(out.toString(), read(out)), intendedOnly);
@@ -291,6 +294,7 @@ public final class RunFolder {
     phase.fileLoader = BindingRecords.fileLoader(dir, phaseName);
     phase.bindingTotals = BindingRecords.totals(phase.binding);
     phase.warnings.addAll(BindingRecords.problems(phase.binding));
+    phase.clientCost = ClientCosts.read(dir, phaseName);
   }
 
   private static Map<String, String> readServer(Path dir, Map<String, Object> metadata) {

@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mytopling.ycsb.results.CliRunner;
+import com.mytopling.ycsb.results.Json;
+import com.mytopling.ycsb.results.model.ClientCost;
+import com.mytopling.ycsb.results.model.RunSummary;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +56,36 @@ class RegressCommandTest {
         .orElseThrow(() -> new AssertionError(r.out));
     assertTrue(all.endsWith("improved"), all);
     assertTrue(r.out.indexOf("run successful throughput") < r.out.indexOf("run throughput of all operations"), r.out);
+  }
+
+  /** Issue 22.4: a run whose client was saturated is named in the gate's output with the figures that say so. */
+  @Test
+  void aClientBoundRunIsMarkedWithItsFigures() throws IOException {
+    Path base = side("base", new double[] {10_000, 10_050, 9_950}, new double[] {900, 950, 920});
+    Path cand = side("cand", new double[] {10_010, 9_990, 10_020}, new double[] {910, 940, 930});
+    Path bound = cand.resolve("cand-1").resolve("summary.json");
+    RunSummary run = Json.readFile(bound, RunSummary.class);
+    ClientCost cost = new ClientCost();
+    cost.phase = "run";
+    cost.windowS = 60.0;
+    cost.operations = 600_000L;
+    cost.userCpuS = 50.0;
+    cost.systemCpuS = 60.0;
+    cost.cpuPerOpUs = 110e6 / 600_000;
+    cost.userCpuPerOpUs = 50e6 / 600_000;
+    cost.systemCpuPerOpUs = 60e6 / 600_000;
+    cost.cores = 2;
+    cost.coresUsed = 110 / 60.0;
+    cost.judge();
+    run.phase("run").clientCost = cost;
+    Json.writeFile(bound, run);
+    CliRunner r = CliRunner.run("regress", "--baseline", base.toString(), "--candidate", cand.toString());
+    assertEquals(0, r.exitCode, r.toString());
+    List<String> marks = r.out.lines().filter(l -> l.startsWith("note: client-bound:")).toList();
+    assertEquals(1, marks.size(), r.out);
+    assertTrue(marks.get(0).startsWith("note: client-bound: candidate run cand-1, run phase: CPU 183.33 us/op"),
+        marks.get(0));
+    assertTrue(marks.get(0).contains("the client used 1.83 of its 2 cores (92%)"), marks.get(0));
   }
 
   @Test

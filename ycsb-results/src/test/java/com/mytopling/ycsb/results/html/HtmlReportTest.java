@@ -78,6 +78,31 @@ class HtmlReportTest {
     assertTrue(page.contains("property.measurement.warmup"), "the setup lists the warm-up");
   }
 
+  /** Issue 22.4: the client's own cost and, when it was saturated, "client-bound" with the figures. */
+  @Test
+  void theClientsOwnCostAndAClientBoundVerdictAreShown(@TempDir Path tmp) throws Exception {
+    Path dir = com.mytopling.ycsb.results.parse.Recorded.copy("one-client-not-found", tmp);
+    com.mytopling.ycsb.results.model.ClientCost c = new com.mytopling.ycsb.results.model.ClientCost();
+    c.phase = "run";
+    c.windowS = 20.0;
+    c.operations = 100_000L;
+    c.userCpuS = 19.0;
+    c.systemCpuS = 18.0;
+    c.cpuPerOpUs = 370.0;
+    c.userCpuPerOpUs = 190.0;
+    c.systemCpuPerOpUs = 180.0;
+    c.cores = 2;
+    c.coresUsed = 1.85;
+    c.judge();
+    c.write(com.mytopling.ycsb.core.record.RunRecordFiles.clientCost(dir, "run"));
+    assertEquals(0, com.mytopling.ycsb.results.CliRunner.run("summarize", dir.toString()).exitCode);
+    String page = Files.readString(ReportPages.html(dir.resolve("report.html"), dir.toString()), StandardCharsets.UTF_8);
+    assertTrue(page.contains("<p class=\"warn\"><strong>client-bound</strong>: the client's own cost: CPU 370.00 us/op "
+        + "(user 190.00, system 180.00)"), "client-bound paragraph");
+    assertTrue(page.contains("the client used 1.85 of its 2 cores (93%)"), "the figures that say so");
+    assertTrue(page.contains("<li class=\"bad\" data-verdict=\"client-bound\">"), "a verdict of the headline");
+  }
+
   @Test
   void theWarmUpBandIsDrawnOnTheChartsOverTime(@TempDir Path tmp) throws Exception {
     String page = Files.readString(ReportPages.oneRun(tmp, "warmup-one-client"), StandardCharsets.UTF_8);
