@@ -224,8 +224,27 @@ class ReportBrowserIT {
   @Test
   void aRunsHeadlineIsOnTheFirstScreenOnADesktopAndAPhone() throws Exception {
     for (String recorded : List.of("warmup-one-client", "warmup-two-clients")) {
-      Path page = ReportPages.oneRun(tmp.resolve("first-" + recorded), recorded);
-      Path dir = page.getParent();
+      // The one-client run also has the launcher's record of its own cost (issue 22.4): a fourth verdict.
+      boolean cost = recorded.equals("warmup-one-client");
+      Path dir = com.mytopling.ycsb.results.parse.Recorded.copy(recorded, tmp.resolve("first-" + recorded));
+      if (cost) {
+        com.mytopling.ycsb.results.model.ClientCost c = new com.mytopling.ycsb.results.model.ClientCost();
+        c.phase = "run";
+        c.windowS = 20.0;
+        c.operations = 100_000L;
+        c.userCpuS = 9.0;
+        c.systemCpuS = 8.0;
+        c.cpuPerOpUs = 170.0;
+        c.userCpuPerOpUs = 90.0;
+        c.systemCpuPerOpUs = 80.0;
+        c.cores = 4;
+        c.coresUsed = 0.85;
+        c.hostBusyShare = 0.5;
+        c.judge();
+        c.write(com.mytopling.ycsb.core.record.RunRecordFiles.clientCost(dir, "run"));
+      }
+      assertEquals(0, com.mytopling.ycsb.results.CliRunner.run("summarize", dir.toString()).exitCode);
+      Path page = ReportPages.html(dir.resolve("report.html"), dir.toString());
       expectRunHeadline(dir, figures(page, 1280, 800), true);
       fitsTheWidthWithoutErrors(page);
       headlineDrawnInScreenshot(page);
@@ -233,8 +252,8 @@ class ReportBrowserIT {
       List<String> verdicts = (List<String>) browser.executeScript("return Array.from(document.querySelectorAll("
           + "'#headline [data-phase=run] [data-verdict]')).filter(e => e.getBoundingClientRect().bottom <= "
           + "window.innerHeight).map(e => e.dataset.verdict)");
-      assertEquals(List.of("steady state", "warm-up cut", "self-check"), verdicts,
-          "the run phase's verdicts on the first screen");
+      assertEquals(cost ? List.of("steady state", "warm-up cut", "self-check", "client-bound")
+          : List.of("steady state", "warm-up cut", "self-check"), verdicts, "the run phase's verdicts on the first screen");
       // A phone: the run phase's throughput, failures and every percentile still without scrolling.
       expectRunHeadline(dir, figures(page, 390, 844), true);
       fitsTheWidthWithoutErrors(page);
