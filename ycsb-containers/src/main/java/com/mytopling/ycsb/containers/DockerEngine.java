@@ -63,16 +63,26 @@ public final class DockerEngine implements AutoCloseable {
   public static DockerEngine ensure(PrintStream err) {
     String dockerHost = System.getenv("DOCKER_HOST");
     if (dockerHost != null && !dockerHost.isBlank()) {
-      if (dockerHost.startsWith("unix://") && !answers(Path.of(dockerHost.substring("unix://".length())))) {
-        throw new ContainerException("DOCKER_HOST=" + dockerHost + " does not answer; start that engine or unset "
-            + "DOCKER_HOST");
-      }
+      requireDockerHostAnswers();
       return new DockerEngine("the Docker engine at DOCKER_HOST=" + dockerHost, null, null, err);
     }
     if (answers(DEFAULT_SOCKET)) {
       return new DockerEngine("the Docker engine at " + DEFAULT_SOCKET, null, null, err);
     }
     return start(err);
+  }
+
+  /**
+   * A DOCKER_HOST socket that does not answer is an error of its own, said at once: Testcontainers would go on to
+   * try other engines (the default socket among them), and a user who named an engine never wants another.
+   */
+  public static void requireDockerHostAnswers() {
+    String dockerHost = System.getenv("DOCKER_HOST");
+    if (dockerHost != null && dockerHost.startsWith("unix://")
+        && !answers(Path.of(dockerHost.substring("unix://".length())))) {
+      throw new ContainerException("DOCKER_HOST=" + dockerHost + " does not answer; start that engine or unset "
+          + "DOCKER_HOST");
+    }
   }
 
   /** Whether an engine is there without starting one: DOCKER_HOST is set (and answers, for a socket), or the default socket answers. */

@@ -86,6 +86,7 @@ public final class ServerContainer implements AutoCloseable {
           + "scripts/images builds has it); MySQL images have no RocksDB engine");
     }
     requireFreePort(port);
+    DockerEngine.requireDockerHostAnswers();
     requireLocalImageIfOurs(image);
     List<String> command = new ArrayList<>(List.of("--port=" + port, "--bind-address=127.0.0.1"));
     if (engine == Engine.ROCKSDB) {

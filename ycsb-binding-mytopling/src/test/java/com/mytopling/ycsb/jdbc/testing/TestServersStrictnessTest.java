@@ -35,8 +35,10 @@ class TestServersStrictnessTest {
       pb.environment().putAll(env);
       Process p = pb.start();
       if (!p.waitFor(2, TimeUnit.MINUTES)) {
-        p.destroyForcibly();
-        throw new AssertionError("probe did not finish");
+        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        // What it printed so far says where it was stuck.
+        throw new AssertionError("probe did not finish in 2 minutes; stdout: " + Files.readString(out.toPath(),
+            StandardCharsets.UTF_8) + "; stderr: " + Files.readString(err.toPath(), StandardCharsets.UTF_8));
       }
       return new Probe(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
           Files.readString(err.toPath(), StandardCharsets.UTF_8));
@@ -67,6 +69,8 @@ class TestServersStrictnessTest {
     Probe p = probe(Map.of("YCSB_TEST_SERVER", "container", "YCSB_TEST_IMAGE", "ycsb-no-such-image:0",
         "DOCKER_HOST", "unix:///nonexistent/docker.sock"), "innodb");
     assertEquals(FAILED, p.exit(), p.toString());
+    // Named at once, before Testcontainers could look for another engine (a fresh CI machine's default socket).
+    assertTrue(p.stdout().contains("DOCKER_HOST=unix:///nonexistent/docker.sock does not answer"), p.toString());
   }
 
   @Test
