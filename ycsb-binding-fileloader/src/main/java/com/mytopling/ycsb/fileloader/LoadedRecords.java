@@ -28,13 +28,16 @@ public final class LoadedRecords implements AutoCloseable {
   }
 
   /**
-   * Opens the data file positioned at record insertstart. Like the load, this sets
-   * {@code fieldcount} (and {@code db.fields} with dataset naming) in {@code p}, so the binding's
-   * view of the table is the one the load had.
+   * Opens the data file positioned at record insertstart. The run's settings are read, never written: they are
+   * sealed, and already hold the file workload's derived settings ({@code fieldcount}, {@code db.fields}; see
+   * {@link FileWorkload#derivedSettings}) that give the binding the load's view of the table. The switches of a
+   * reader (no exit-status hook, no counting pass) go into a copy of its own.
    *
    * @throws WorkloadException a property is wrong, keys come from record fields, or the file cannot be opened
    */
-  public static LoadedRecords open(Properties p) throws WorkloadException {
+  public static LoadedRecords open(Properties settings) throws WorkloadException {
+    Properties p = new Properties();
+    settings.stringPropertyNames().forEach(name -> p.setProperty(name, settings.getProperty(name)));
     if (!FileLoaderConfig.list(p.getProperty(FileLoaderConfig.KEY_FIELDS)).isEmpty()) {
       throw new WorkloadException(FileLoaderConfig.KEY_FIELDS + " is set: checking a table against the data file "
           + "works with YCSB keys only (keys built from record fields are not supported)");

@@ -236,6 +236,35 @@ class FileWorkloadTest {
     assertNull(w.failure());
   }
 
+  /**
+   * scripts/verify reads the data file with the run's sealed settings (the file workload's derived settings resolved
+   * into them): opening it must write nothing into them, and give the rows the load wrote.
+   */
+  @Test
+  void loadedRecordsReadTheSealedSettingsWithoutWritingThem() throws Exception {
+    Path file = synth("v.txt", 20, 17);
+    Properties load = props(file, false, 20);
+    FileWorkload w = init(load);
+    assertEquals(20, ClientThreads.run(w, load, 1, 20));
+    com.mytopling.ycsb.core.config.SettingsMerge merge = new com.mytopling.ycsb.core.config.SettingsMerge();
+    props(file, false, 20).forEach((k, v) -> merge.set((String) k, (String) v, com.mytopling.ycsb.core.config.Origin.COMMAND_LINE));
+    FileWorkload.derivedSettings(props(file, false, 20)).forEach((k, v) -> merge.set(k, v,
+        com.mytopling.ycsb.core.config.Origin.derived("the file workload's fields")));
+    Properties sealed = merge.resolve().properties();
+    Map<Object, Object> before = new HashMap<>(sealed);
+    LoadedRecords records = LoadedRecords.open(sealed);
+    assertEquals(before, new HashMap<>(sealed), "the run's settings are unchanged");
+    List<DataRecord> expected = records(file);
+    for (int k = 0; k < 20; k++) {
+      Map<String, String> wrote = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      wrote.putAll(row(w.columnNames(), expected.get(k)));
+      Map<String, String> read = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      read.putAll(records.row(k));
+      assertEquals(wrote, read, "key number " + k);
+    }
+    assertNull(records.row(20), "the file has 20 records");
+  }
+
   private Path fileWithBadRecords() throws IOException {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < 40; i++) {

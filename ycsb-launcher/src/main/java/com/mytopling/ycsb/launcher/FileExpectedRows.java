@@ -39,7 +39,7 @@ final class FileExpectedRows implements TableVerifier.ExpectedRows, AutoCloseabl
     }
   }
 
-  /** Opens the data file; sets fieldcount / db.fields in {@code p} as the load did. */
+  /** Opens the data file; {@code p} is the run's resolved settings (the file workload's derived ones in them). */
   static FileExpectedRows open(Properties p) throws ConfigException {
     try {
       long start = Long.parseLong(p.getProperty("insertstart", "0").trim());
