@@ -62,7 +62,11 @@ class ScaleOutStopIT {
     Map<String, String> env = new HashMap<>(Tables.env(s));
     env.put("YCSB_KUBECTL", kubectl.toString());
     env.put("YCSB_KUBECTL_POLL_MS", "50");
-    List<String> cmd = new ArrayList<>(List.of("bash", Scripts.ROOT.resolve("scripts/benchmark").toString(),
+    // As a user's terminal would start it: SIGINT and SIGTERM at their defaults. A job started in the background of
+    // a non-interactive shell (a CI runner's, say) inherits SIGINT ignored, and a JVM leaves an ignored SIGINT
+    // ignored: the test would then measure how the test was started, not the harness.
+    List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT,TERM", "bash",
+        Scripts.ROOT.resolve("scripts/benchmark").toString(),
         "--target", props(s).toString(), "--clients", "2", "--records", "100", "--operations", "100", "--on",
         "kubernetes", "--namespace", "bench", "--out", tmp.resolve("runs").toString(), "--no-html"));
     Path err = tmp.resolve("stderr-" + signal + ".txt");
