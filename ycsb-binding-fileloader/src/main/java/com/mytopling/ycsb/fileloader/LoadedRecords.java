@@ -28,10 +28,10 @@ public final class LoadedRecords implements AutoCloseable {
   }
 
   /**
-   * Opens the data file positioned at record insertstart. The run's settings are read, never written: they are
-   * sealed, and already hold the file workload's derived settings ({@code fieldcount}, {@code db.fields}; see
-   * {@link FileWorkload#derivedSettings}) that give the binding the load's view of the table. The switches of a
-   * reader (no exit-status hook, no counting pass) go into a copy of its own.
+   * Opens the data file positioned at record insertstart. The switches of a reader (no exit-status hook, no counting
+   * pass) go into a copy of the settings. The file workload's derived settings ({@code fieldcount}, {@code db.fields};
+   * see {@link FileWorkload#derivedSettings}) give the binding the load's view of the table: a launcher's sealed
+   * settings hold them already and are not written; other settings that lack them get them, as the load's did.
    *
    * @throws WorkloadException a property is wrong, keys come from record fields, or the file cannot be opened
    */
@@ -50,6 +50,13 @@ public final class LoadedRecords implements AutoCloseable {
     Measurements.setProperties(p);
     FileWorkload w = new FileWorkload();
     w.init(p);
+    // Settings of the caller's own that lack the derived ones learn them (the binding's view of the table), as under
+    // YCSB's client; a launcher's sealed settings hold them already, and nothing is written there.
+    for (Map.Entry<String, String> e : FileWorkload.derivedSettings(settings).entrySet()) {
+      if (!e.getValue().equals(settings.getProperty(e.getKey()))) {
+        settings.setProperty(e.getKey(), e.getValue());
+      }
+    }
     return new LoadedRecords(w);
   }
 

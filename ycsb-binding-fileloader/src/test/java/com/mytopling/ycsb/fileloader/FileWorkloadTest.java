@@ -263,6 +263,12 @@ class FileWorkloadTest {
       assertEquals(wrote, read, "key number " + k);
     }
     assertNull(records.row(20), "the file has 20 records");
+    // Settings of a caller's own without the derived ones learn the load's columns, as the load's did.
+    Properties plain = props(file, false, 20);
+    LoadedRecords.open(plain);
+    assertEquals(load.getProperty("db.fields"), plain.getProperty("db.fields"));
+    assertEquals(load.getProperty("fieldcount"), plain.getProperty("fieldcount"));
+    assertNotNull(plain.getProperty("fieldcount"), plain::toString);
   }
 
   private Path fileWithBadRecords() throws IOException {
