@@ -82,19 +82,7 @@ class HtmlReportTest {
   @Test
   void theClientsOwnCostAndAClientBoundVerdictAreShown(@TempDir Path tmp) throws Exception {
     Path dir = com.mytopling.ycsb.results.parse.Recorded.copy("one-client-not-found", tmp);
-    com.mytopling.ycsb.results.model.ClientCost c = new com.mytopling.ycsb.results.model.ClientCost();
-    c.phase = "run";
-    c.windowS = 20.0;
-    c.operations = 100_000L;
-    c.userCpuS = 19.0;
-    c.systemCpuS = 18.0;
-    c.cpuPerOpUs = 370.0;
-    c.userCpuPerOpUs = 190.0;
-    c.systemCpuPerOpUs = 180.0;
-    c.cores = 2;
-    c.coresUsed = 1.85;
-    c.judge();
-    c.write(com.mytopling.ycsb.core.record.RunRecordFiles.clientCost(dir, "run"));
+    ReportPages.clientCost(dir, 190.0, 180.0, 2, 1.85, null);
     assertEquals(0, com.mytopling.ycsb.results.CliRunner.run("summarize", dir.toString()).exitCode);
     String page = Files.readString(ReportPages.html(dir.resolve("report.html"), dir.toString()), StandardCharsets.UTF_8);
     assertTrue(page.contains("<p class=\"warn\"><strong>client-bound</strong>: the client's own cost: CPU 370.00 us/op "

@@ -228,20 +228,7 @@ class ReportBrowserIT {
       boolean cost = recorded.equals("warmup-one-client");
       Path dir = com.mytopling.ycsb.results.parse.Recorded.copy(recorded, tmp.resolve("first-" + recorded));
       if (cost) {
-        com.mytopling.ycsb.results.model.ClientCost c = new com.mytopling.ycsb.results.model.ClientCost();
-        c.phase = "run";
-        c.windowS = 20.0;
-        c.operations = 100_000L;
-        c.userCpuS = 9.0;
-        c.systemCpuS = 8.0;
-        c.cpuPerOpUs = 170.0;
-        c.userCpuPerOpUs = 90.0;
-        c.systemCpuPerOpUs = 80.0;
-        c.cores = 4;
-        c.coresUsed = 0.85;
-        c.hostBusyShare = 0.5;
-        c.judge();
-        c.write(com.mytopling.ycsb.core.record.RunRecordFiles.clientCost(dir, "run"));
+        ReportPages.clientCost(dir, 90.0, 80.0, 4, 0.85, 0.5);
       }
       assertEquals(0, com.mytopling.ycsb.results.CliRunner.run("summarize", dir.toString()).exitCode);
       Path page = ReportPages.html(dir.resolve("report.html"), dir.toString());

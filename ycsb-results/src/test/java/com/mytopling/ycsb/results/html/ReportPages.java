@@ -10,6 +10,29 @@ import java.util.List;
 
 /** The pages the report tests look at, made by scripts/report's own command from recorded real runs. */
 final class ReportPages {
+
+  /**
+   * Writes the launcher's record of what the client itself cost (issue 22.4) into a run folder: a 20 s run phase of
+   * 100,000 operations at the given user and system CPU per operation (us), on {@code cores} of which it kept
+   * {@code coresUsed} busy, the host {@code hostBusy} busy (null: unknown); judged by ClientCost's one rule.
+   */
+  static void clientCost(Path dir, double userUs, double systemUs, int cores, double coresUsed, Double hostBusy)
+      throws java.io.IOException {
+    com.mytopling.ycsb.results.model.ClientCost c = new com.mytopling.ycsb.results.model.ClientCost();
+    c.phase = "run";
+    c.windowS = 20.0;
+    c.operations = 100_000L;
+    c.userCpuPerOpUs = userUs;
+    c.systemCpuPerOpUs = systemUs;
+    c.cpuPerOpUs = userUs + systemUs;
+    c.userCpuS = userUs * c.operations / 1e6;
+    c.systemCpuS = systemUs * c.operations / 1e6;
+    c.cores = cores;
+    c.coresUsed = coresUsed;
+    c.hostBusyShare = hostBusy;
+    c.judge();
+    c.write(com.mytopling.ycsb.core.record.RunRecordFiles.clientCost(dir, "run"));
+  }
   static final Path PUBLISHED = Path.of("..", "results", "published").toAbsolutePath().normalize();
 
   private ReportPages() {
