@@ -5,7 +5,7 @@ import com.mytopling.ycsb.core.Identifiers;
 import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.dialect.TableLayout;
 import com.mytopling.ycsb.core.dialect.UpsertMode;
-import com.mytopling.ycsb.core.target.DbTarget;
+import com.mytopling.ycsb.core.connect.DbTarget;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;

@@ -99,9 +99,9 @@ final class ShardSession implements OperationWatchdog.Watched {
   }
 
   private void open() throws SQLException {
-    com.mytopling.ycsb.core.target.AbortableSockets.forget();
+    com.mytopling.ycsb.core.connect.AbortableSockets.forget();
     Connection c = rt.open(shard);
-    socket = com.mytopling.ycsb.core.target.AbortableSockets.takeLast();
+    socket = com.mytopling.ycsb.core.connect.AbortableSockets.takeLast();
     try {
       c.setAutoCommit(rt.config.autoCommit);
       mode.begin(c);

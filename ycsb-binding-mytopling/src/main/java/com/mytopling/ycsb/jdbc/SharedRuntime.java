@@ -12,8 +12,8 @@ import com.mytopling.ycsb.core.dialect.SqlErrors;
 import com.mytopling.ycsb.core.dialect.SqlServerDialect;
 import com.mytopling.ycsb.core.dialect.SqlServerText;
 import com.mytopling.ycsb.core.dialect.TableLayout;
-import com.mytopling.ycsb.core.target.DriverSetup;
-import com.mytopling.ycsb.core.target.Servers;
+import com.mytopling.ycsb.core.connect.DriverSetup;
+import com.mytopling.ycsb.core.connect.Servers;
 import com.mytopling.ycsb.jdbc.bulk.BulkMode;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.LongAdder;
  * client thread's init (which also prepares the table once, not once per thread) and released
  * by the last thread's cleanup, which prints the totals and writes the record (db.recordfile,
  * {@link BindingRecord}). Start-up is a sequence of parts with
- * one job each: the servers ({@link com.mytopling.ycsb.core.target.DbTarget#servers}), the
+ * one job each: the servers ({@link com.mytopling.ycsb.core.connect.DbTarget#servers}), the
  * driver and its settings ({@link DriverSetup}), the dialect ({@link Dialects#choose}), the
  * table ({@link TableSetup}), and the start-up lines ({@link #announce}).
  */

@@ -6,7 +6,7 @@ import com.mytopling.ycsb.core.SqlMessages;
 import com.mytopling.ycsb.core.TargetException;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.TableLayout;
-import com.mytopling.ycsb.core.target.Servers;
+import com.mytopling.ycsb.core.connect.Servers;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -1,7 +1,7 @@
 package com.mytopling.ycsb.launcher;
 
-import com.mytopling.ycsb.core.target.DbTarget;
-import com.mytopling.ycsb.core.target.Servers;
+import com.mytopling.ycsb.core.connect.DbTarget;
+import com.mytopling.ycsb.core.connect.Servers;
 import com.mytopling.ycsb.fileloader.LoadedRecords;
 import com.mytopling.ycsb.jdbc.BindingConfig;
 import com.mytopling.ycsb.jdbc.verify.TableVerifier;

@@ -1,6 +1,6 @@
 package com.mytopling.ycsb.jdbc.bulk;
 
-import com.mytopling.ycsb.core.target.DriverChoice;
+import com.mytopling.ycsb.core.connect.DriverChoice;
 
 /**
  * How buffered inserts ({@code jdbc.batchupdateapi=true}, {@code db.batchsize > 1}) reach the

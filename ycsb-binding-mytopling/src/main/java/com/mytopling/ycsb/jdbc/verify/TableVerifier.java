@@ -9,7 +9,7 @@ import com.mytopling.ycsb.core.TargetException;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.core.dialect.TableLayout;
-import com.mytopling.ycsb.core.target.Servers;
+import com.mytopling.ycsb.core.connect.Servers;
 import com.mytopling.ycsb.jdbc.BindingConfig;
 import com.mytopling.ycsb.jdbc.ShardRouter;
 import java.io.PrintStream;

@@ -34,7 +34,7 @@ class BulkConfigTest {
     assertEquals(BulkMode.AUTO, c.bulkMode);
     assertFalse(c.bulkSort);
     assertFalse(c.rocksdbBulkLoad);
-    assertEquals(com.mytopling.ycsb.core.target.DbTarget.DEFAULT_MYSQL_DRIVER, c.target.mysqlDriver);
+    assertEquals(com.mytopling.ycsb.core.connect.DbTarget.DEFAULT_MYSQL_DRIVER, c.target.mysqlDriver);
   }
 
   @Test

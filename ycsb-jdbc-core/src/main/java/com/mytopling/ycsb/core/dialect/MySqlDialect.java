@@ -2,7 +2,7 @@ package com.mytopling.ycsb.core.dialect;
 
 import static com.mytopling.ycsb.core.dialect.DialectSql.KEY;
 
-import com.mytopling.ycsb.core.target.DriverChoice;
+import com.mytopling.ycsb.core.connect.DriverChoice;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -426,7 +426,7 @@ public class MySqlDialect extends Dialect {
       d.put("useBulkStmts", "true");
       if (socketTimeoutMs > 0) {
         // The watchdog closes a stuck operation's socket itself (AbortableSockets says why).
-        d.put("socketFactory", com.mytopling.ycsb.core.target.AbortableSockets.class.getName());
+        d.put("socketFactory", com.mytopling.ycsb.core.connect.AbortableSockets.class.getName());
       }
     } else {
       // MySQL Connector/J: binary protocol, no per-statement round trips for session state.

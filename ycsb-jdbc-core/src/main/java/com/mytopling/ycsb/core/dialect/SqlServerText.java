@@ -1,7 +1,7 @@
 package com.mytopling.ycsb.core.dialect;
 
 import com.mytopling.ycsb.core.ConfigException;
-import com.mytopling.ycsb.core.target.JdbcUrls;
+import com.mytopling.ycsb.core.connect.JdbcUrls;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CharsetEncoder;

@@ -10,7 +10,7 @@ import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.core.dialect.ServerInfo;
 import com.mytopling.ycsb.core.dialect.TableLayout;
-import com.mytopling.ycsb.core.target.Drivers;
+import com.mytopling.ycsb.core.connect.Drivers;
 import com.mytopling.ycsb.fileloader.tool.DataFileFacts;
 import com.mytopling.ycsb.launcher.Benchmark;
 import com.mytopling.ycsb.launcher.Ycsb;

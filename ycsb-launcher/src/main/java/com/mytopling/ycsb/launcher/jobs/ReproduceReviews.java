@@ -5,7 +5,7 @@ import static com.mytopling.ycsb.core.cli.CliValues.valued;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
-import com.mytopling.ycsb.core.target.Drivers;
+import com.mytopling.ycsb.core.connect.Drivers;
 import com.mytopling.ycsb.fileloader.tool.DataFileFacts;
 import com.mytopling.ycsb.launcher.Benchmark;
 import com.mytopling.ycsb.launcher.Ycsb;

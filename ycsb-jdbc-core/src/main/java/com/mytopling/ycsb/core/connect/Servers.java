@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.core.target;
+package com.mytopling.ycsb.core.connect;
 
 import com.mytopling.ycsb.core.dialect.Dialects;
 import java.sql.Connection;

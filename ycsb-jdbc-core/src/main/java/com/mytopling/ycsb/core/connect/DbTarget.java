@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.core.target;
+package com.mytopling.ycsb.core.connect;
 
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;

@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.core.target;
+package com.mytopling.ycsb.core.connect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.core.target;
+package com.mytopling.ycsb.core.connect;
 
 /**
  * Property {@code db.mysqldriver}: which JDBC driver serves MySQL-protocol URLs. Both drivers

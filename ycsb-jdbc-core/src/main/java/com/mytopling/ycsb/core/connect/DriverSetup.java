@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.core.target;
+package com.mytopling.ycsb.core.connect;
 
 import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.SetupException;

@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.core.target;
+package com.mytopling.ycsb.core.connect;
 
 import java.sql.Connection;
 import java.sql.Driver;
@@ -42,7 +42,7 @@ public final class Drivers {
 
   /** The class of the shipped driver that serves this URL scheme, or null for other schemes. */
   static String driverClassFor(String url) {
-    if (com.mytopling.ycsb.core.target.DriverChoice.usesMariaDbDriver(url)) {
+    if (com.mytopling.ycsb.core.connect.DriverChoice.usesMariaDbDriver(url)) {
       return MARIADB_DRIVER;
     }
     if (url.startsWith("jdbc:mysql:") || url.startsWith("jdbc:mysql+srv:")) {
