@@ -12,4 +12,4 @@ set -euo pipefail
 ensure_built
 mapfile -t defaults < <(client_jvm_flags)
 exec "$JAVA" ${YCSB_JAVA_OPTS:-} -Dharness.root="$ROOT" -Dharness.clientJvmFlags="${defaults[*]}" \
-  -cp "$(launcher_classpath)" com.mytopling.ycsb.launcher.bench.LoadVsCore "$@"
+  -cp "$(launcher_classpath)" com.mytopling.ycsb.launcher.Harness load-vs-core "$@"

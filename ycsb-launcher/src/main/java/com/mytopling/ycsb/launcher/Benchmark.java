@@ -1,23 +1,23 @@
 package com.mytopling.ycsb.launcher;
 
-import com.mytopling.ycsb.core.cli.UsageException;
-import com.mytopling.ycsb.core.ExitStatus;
-import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.cli.CliValues;
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.config.Origin;
 import com.mytopling.ycsb.core.config.Property;
 import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.config.ResolvedSettings;
 import com.mytopling.ycsb.core.config.SettingsFile;
 import com.mytopling.ycsb.core.config.SettingsMerge;
-import com.mytopling.ycsb.jdbc.MyToplingDbClient;
-import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
 import com.mytopling.ycsb.core.record.RunRecord;
 import com.mytopling.ycsb.core.record.RunRecordException;
 import com.mytopling.ycsb.core.record.RunRecordFiles;
 import com.mytopling.ycsb.core.record.RunRecordReader;
+import com.mytopling.ycsb.jdbc.MyToplingDbClient;
 import com.mytopling.ycsb.results.model.RunMetadata;
+import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -33,7 +33,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Properties;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
@@ -43,22 +42,16 @@ import org.apache.commons.cli.Options;
  * table. Each phase runs in its own JVM through the launcher, exactly as a user's
  * {@code scripts/ycsb load|run} would, with YCSB's status line every 10 seconds.
  */
-public final class Benchmark {
+public final class Benchmark extends HarnessJob {
   public static final String HARNESS_VERSION = "0.1.0-SNAPSHOT";
   private static final List<String> TARGETS = List.of("embedded", "mysql", "mariadb", "myrocks", "mytopling",
       "sqlserver", "azure-sql");
-
-  private final Path root;
-  private final PrintStream out;
-  private final PrintStream err;
 
   /** The run folder of the last job that completed, for the jobs that go on from it (reproduce-azure, soak). */
   private Path lastRunDir;
 
   public Benchmark(Path root, PrintStream out, PrintStream err) {
-    this.root = root;
-    this.out = out;
-    this.err = err;
+    super("benchmark", root, out, err);
   }
 
   PrintStream out() {
@@ -69,12 +62,13 @@ public final class Benchmark {
     return err;
   }
 
-  public static void main(String[] args) {
-    Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
-    System.exit(new Benchmark(root, System.out, System.err).run(args));
+  @Override
+  protected String usage() {
+    return "scripts/benchmark [options]";
   }
 
-  static Options options() {
+  @Override
+  protected Options options() {
     Options o = new Options();
     o.addOption(Option.builder().longOpt("target").hasArg().argName("name|FILE")
         .desc("embedded (default), mysql, mariadb, myrocks, mytopling, sqlserver, azure-sql, or a db properties file").build());
@@ -125,30 +119,8 @@ public final class Benchmark {
     return o;
   }
 
-  /** scripts/benchmark with these arguments; the exit status. */
-  public int run(String[] args) {
-    try {
-      return runChecked(args);
-    } catch (UsageException e) {
-      err.println("benchmark: " + e.getMessage());
-      return ExitStatus.BAD_INPUT.code;
-    } catch (IOException e) {
-      err.println("benchmark: " + e.getMessage());
-      return ExitStatus.FAILED.code;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      err.println("benchmark: interrupted");
-      return ExitStatus.FAILED.code;
-    }
-  }
-
-  private int runChecked(String[] args) throws UsageException, IOException, InterruptedException {
-    CommandLine cl = CliValues.parse(options(), args);
-    if (cl.hasOption("h")) {
-      new HelpFormatter().printHelp(new java.io.PrintWriter(out, true), 100, "scripts/benchmark [options]", null,
-          options(), 2, 2, null);
-      return ExitStatus.OK.code;
-    }
+  @Override
+  protected int execute(CommandLine cl) throws UsageException, IOException, InterruptedException {
     if (!cl.getArgList().isEmpty()) {
       throw new UsageException("unexpected argument '" + cl.getArgList().get(0) + "' (try --help)");
     }

@@ -37,7 +37,7 @@ class BenchmarkArgumentsTest {
   }
 
   private static ResolvedSettings job(Path target, Path workload, long operations, String... args) throws Exception {
-    return Benchmark.jobSettings(Path.of("/harness"), CliValues.parse(Benchmark.options(), args), target, workload, false,
+    return Benchmark.jobSettings(Path.of("/harness"), CliValues.parse(new Benchmark(Path.of("/harness"), System.out, System.err).options(), args), target, workload, false,
         1000, operations, 4).resolve();
   }
 

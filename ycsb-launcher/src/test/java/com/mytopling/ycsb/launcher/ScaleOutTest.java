@@ -196,7 +196,7 @@ class ScaleOutTest {
 
   @Test
   void theIndexComesFromTheJobsEnvironment() throws Exception {
-    var cl = new DefaultParser().parse(Benchmark.options(), new String[] {"--client-of", "3", "--run-id", "ycsb-1"});
+    var cl = new DefaultParser().parse(new Benchmark(Path.of("/harness"), System.out, System.err).options(), new String[] {"--client-of", "3", "--run-id", "ycsb-1"});
     ClientRole role = ClientRole.from(cl, 1, Map.of("JOB_COMPLETION_INDEX", "2"));
     assertEquals(new ClientRole(2, 3, "ycsb-1"), role);
     assertTrue(role.barrierProperties().containsAll(List.of("scaleout.clients=3", "scaleout.client=2",

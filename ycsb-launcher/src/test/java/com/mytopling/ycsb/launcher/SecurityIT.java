@@ -130,8 +130,8 @@ class SecurityIT {
     Path props = work.resolve(name + ".properties");
     Files.writeString(props, dbProperties + "table=sec_" + name + "\n", StandardCharsets.UTF_8);
     Path out = work.resolve("runs-" + name);
-    Run r = java(Benchmark.class.getName(), List.of("--target", props.toString(), "--workload", WORKLOAD.toString(),
-        "--records", "100", "--operations", "200", "--threads", "2", "--out", out.toString()), env);
+    Run r = java(Harness.class.getName(), List.of("benchmark", "--target", props.toString(), "--workload",
+        WORKLOAD.toString(), "--records", "100", "--operations", "200", "--threads", "2", "--out", out.toString()), env);
     assertEquals(0, r.exitCode, name + ": " + r);
     assertTrue(r.stderr.contains("[mytopling] connected:"), r::toString);
     assertFalse(r.stdout.contains(PASSWORD) || r.stderr.contains(PASSWORD), name + ": password in the job's output");

@@ -6,14 +6,14 @@ import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.launcher.Benchmark;
+import com.mytopling.ycsb.launcher.HarnessJob;
+import com.mytopling.ycsb.launcher.JobFailed;
 import com.mytopling.ycsb.launcher.Ycsb;
 import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
 import com.mytopling.ycsb.results.parse.RunLoader;
 import java.io.File;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -49,13 +49,10 @@ import org.apache.commons.cli.Options;
  * results/bench/DATE/. The password is YCSB_DB_PASSWORD (default ycsb), given to clients in their environment and to
  * sysbench in a mode-600 options file, never on a command line.
  */
-public final class BenchHarness {
+public final class BenchHarness extends HarnessJob {
   private static final List<String> SECTIONS = List.of("run", "load", "rocksdb", "memory");
   private static final Pattern SYSBENCH_TPS = Pattern.compile("transactions:\\s+\\d+\\s+\\(([\\d.]+) per sec");
 
-  private final Path root;
-  private final PrintStream out;
-  private final PrintStream err;
   private final String password;
 
   private Path dir;
@@ -66,22 +63,17 @@ public final class BenchHarness {
   private Path pidFile;
 
   public BenchHarness(Path root, PrintStream out, PrintStream err, String password) {
-    this.root = root;
-    this.out = out;
-    this.err = err;
+    super("bench-harness", root, out, err);
     this.password = password;
   }
 
-  public static void main(String[] args) {
-    Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
-    String pw = System.getenv("YCSB_DB_PASSWORD");
-    // The summary it prints is summary.md's text (UTF-8, with "µs"): the same bytes on stdout, whatever the locale
-    // (under LANG=C the JVM would print '?' for µ).
-    PrintStream utf8Out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-    System.exit(new BenchHarness(root, utf8Out, System.err, pw == null || pw.isEmpty() ? "ycsb" : pw).run(args));
+  @Override
+  protected String usage() {
+    return "scripts/bench-harness [options]";
   }
 
-  static Options options() {
+  @Override
+  protected Options options() {
     Options o = new Options();
     o.addOption(valued("port", "P", "port of the private server (default 3309; MyRocks on P+2)"));
     o.addOption(valued("runs", "N", "rounds of each case (default 3)"));
@@ -124,40 +116,8 @@ public final class BenchHarness {
         bufferPool, out.toAbsolutePath().normalize());
   }
 
-  public int run(String[] args) {
-    try {
-      return runChecked(args);
-    } catch (UsageException e) {
-      err.println("bench-harness: " + e.getMessage());
-      return e.exitStatus();
-    } catch (Failure e) {
-      err.println("bench-harness: " + e.getMessage());
-      return ExitStatus.FAILED.code;
-    } catch (IOException e) {
-      err.println("bench-harness: " + e.getMessage());
-      return ExitStatus.FAILED.code;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      err.println("bench-harness: interrupted");
-      return ExitStatus.FAILED.code;
-    }
-  }
-
-  /** A step could not be done (server, sysbench, a client that did not start): exit 1. */
-  static final class Failure extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    Failure(String message) {
-      super(message);
-    }
-  }
-
-  private int runChecked(String[] args) throws UsageException, IOException, InterruptedException, Failure {
-    CommandLine cl = CliValues.parseOptionsOnly(options(), args);
-    if (cl.hasOption("help")) {
-      out.print(CliValues.help("scripts/bench-harness [options]", options()));
-      return ExitStatus.OK.code;
-    }
+  @Override
+  protected int execute(CommandLine cl) throws UsageException, IOException, InterruptedException, JobFailed {
     Plan plan = plan(cl, root);
     if (plan.want("run")) {
       ensureSysbench();
@@ -219,7 +179,7 @@ public final class BenchHarness {
 
   // --- the sections ---
 
-  private void runSection(Plan plan) throws IOException, InterruptedException, Failure {
+  private void runSection(Plan plan) throws IOException, InterruptedException, JobFailed {
     err.println("bench-harness: run phase: loading " + plan.records() + " records");
     measuredClient(List.of("load", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
         "-p", "db.url=" + url, "-p", "db.user=ycsb", "-p", "recordcount=" + plan.records(), "-threads", "4",
@@ -252,7 +212,7 @@ public final class BenchHarness {
   }
 
   private void oursRun(Plan plan, int i, String name, String slug, List<String> extra, long ops)
-      throws IOException, InterruptedException, Failure {
+      throws IOException, InterruptedException, JobFailed {
     long s0 = serverTicks();
     Measured m = measuredClient(runArgs(plan, ops, extra), slug, "run", false);
     PhaseSummary p = phase(dir.resolve("raw").resolve(slug), "run");
@@ -266,7 +226,7 @@ public final class BenchHarness {
     err.println("bench-harness: run " + i + " " + name + ": " + tput + " ops/s, cpu " + m.cpuS() + "s");
   }
 
-  private void sysbenchRun(Plan plan, int i) throws IOException, InterruptedException, Failure {
+  private void sysbenchRun(Plan plan, int i) throws IOException, InterruptedException, JobFailed {
     // The password in an options file only this user can read: sysbench has no environment variable for it.
     Path conf = Files.createTempFile("sysbench", ".conf",
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
@@ -279,12 +239,12 @@ public final class BenchHarness {
           "--mysql-port=" + plan.port(), "--mysql-user=ycsb", "--mysql-db=ycsb", "--threads=" + plan.threads(),
           "--records=" + plan.records(), "--events=" + plan.ops(), "--time=0", "run"), Map.of());
       if (m.exitStatus() != 0) {
-        throw new Failure("sysbench failed (exit " + m.exitStatus() + "); see " + prefix + ".err");
+        throw new JobFailed("sysbench failed (exit " + m.exitStatus() + "); see " + prefix + ".err");
       }
       // sysbench's own report ("transactions: N (X per sec.)"): another tool's output, not ours.
       Matcher t = SYSBENCH_TPS.matcher(Files.readString(Path.of(prefix + ".out"), StandardCharsets.UTF_8));
       if (!t.find()) {
-        throw new Failure("sysbench printed no transaction rate; see " + prefix + ".out");
+        throw new JobFailed("sysbench printed no transaction rate; see " + prefix + ".out");
       }
       double tput = Double.parseDouble(t.group(1));
       long ops = plan.ops();
@@ -321,7 +281,7 @@ public final class BenchHarness {
           + "SET SESSION rocksdb_bulk_load=1;|SET SESSION rocksdb_bulk_load=0;");
 
   private void loadSection(Plan plan, String section, List<String> paths, List<String> serverLoads, Server server,
-      Path data) throws IOException, InterruptedException, Failure {
+      Path data) throws IOException, InterruptedException, JobFailed {
     for (int i = 1; i <= plan.runs(); i++) {
       for (String spec : paths) {
         String[] f = spec.split("\\|", -1);
@@ -337,7 +297,7 @@ public final class BenchHarness {
   }
 
   private void loadOnce(Plan plan, String section, String name, int threads, List<String> props, Server server,
-      int i) throws IOException, InterruptedException, Failure {
+      int i) throws IOException, InterruptedException, JobFailed {
     String slug = "load-" + (section + "-" + name).replaceAll("[^a-z0-9]", "-") + "-" + i;
     List<String> a = new ArrayList<>(List.of("load", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
         "-p", "db.url=" + server.url(), "-p", "db.user=ycsb", "-p", "table=usertable_load",
@@ -369,7 +329,7 @@ public final class BenchHarness {
    * is left as the next reference's template under ours' name.
    */
   private void serverLoad(Plan plan, String section, String name, String before, String after, Server server,
-      Path data, int i) throws IOException, InterruptedException, Failure {
+      Path data, int i) throws IOException, InterruptedException, JobFailed {
     server.sql("DROP TABLE IF EXISTS usertable_ref; CREATE TABLE usertable_ref LIKE usertable_load; "
         + "DROP TABLE usertable_load");
     long start = System.nanoTime();
@@ -389,7 +349,7 @@ public final class BenchHarness {
     server.sql("RENAME TABLE usertable_ref TO usertable_load");
   }
 
-  private void memorySection(Plan plan) throws IOException, InterruptedException, Failure {
+  private void memorySection(Plan plan) throws IOException, InterruptedException, JobFailed {
     Server server = new Server(socket, url);
     for (long n : plan.memoryRecords()) {
       String slug = "memory-" + n;
@@ -419,14 +379,14 @@ public final class BenchHarness {
    * raw/SLUG/PHASE.{out,err}. A client that fails stops the job, as in the shell version.
    */
   private Measured measuredClient(List<String> ycsbArgs, String slug, String phase, boolean smallHeap)
-      throws IOException, InterruptedException, Failure {
+      throws IOException, InterruptedException, JobFailed {
     Path folder = dir.resolve("raw").resolve(slug);
     Files.createDirectories(folder);
     List<String> cmd = new ArrayList<>(clientJvm(smallHeap));
     cmd.addAll(ycsbArgs);
     Measured m = Measured.run(folder.resolve(phase), cmd, Map.of("YCSB_DB_PASSWORD", password));
     if (m.exitStatus() != 0) {
-      throw new Failure(phase + " client failed (exit " + m.exitStatus() + "); see " + folder.resolve(phase + ".err"));
+      throw new JobFailed(phase + " client failed (exit " + m.exitStatus() + "); see " + folder.resolve(phase + ".err"));
     }
     return m;
   }
@@ -442,16 +402,16 @@ public final class BenchHarness {
     return java;
   }
 
-  private PhaseSummary phase(Path folder, String name) throws Failure {
+  private PhaseSummary phase(Path folder, String name) throws JobFailed {
     RunSummary run;
     try {
       run = RunLoader.load(folder);
     } catch (ReportException e) {
-      throw new Failure(e.getMessage());
+      throw new JobFailed(e.getMessage());
     }
     PhaseSummary p = run.phase(name);
     if (p == null || p.throughputOps == null) {
-      throw new Failure("no " + name + " throughput in " + folder + " (see its " + name + ".err)");
+      throw new JobFailed("no " + name + " throughput in " + folder + " (see its " + name + ".err)");
     }
     return p;
   }
@@ -461,11 +421,11 @@ public final class BenchHarness {
         StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
   }
 
-  private void copyClasspath(Path cp) throws IOException, Failure {
+  private void copyClasspath(Path cp) throws IOException, JobFailed {
     Path lib = root.resolve("ycsb-launcher/target/lib");
     Path launcherJar = root.resolve("ycsb-launcher/target/ycsb-launcher-" + Benchmark.HARNESS_VERSION + ".jar");
     if (!Files.isRegularFile(launcherJar) || !Files.isDirectory(lib)) {
-      throw new Failure("the launcher is not built (" + launcherJar + "); run scripts/benchmark once");
+      throw new JobFailed("the launcher is not built (" + launcherJar + "); run scripts/benchmark once");
     }
     deleteTree(cp);
     Files.createDirectories(cp.resolve("lib"));
@@ -479,7 +439,7 @@ public final class BenchHarness {
   }
 
   private void startServer(String engine, int port, String bufferPool, List<String> extra)
-      throws IOException, InterruptedException, Failure {
+      throws IOException, InterruptedException, JobFailed {
     List<String> cmd = new ArrayList<>(List.of("bash", root.resolve("scripts/start-mariadb").toString(), "--engine",
         engine, "--port", Integer.toString(port), "--buffer-pool", bufferPool));
     cmd.addAll(extra);
@@ -488,16 +448,16 @@ public final class BenchHarness {
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     pb.environment().put("YCSB_DB_PASSWORD", password);
     if (pb.start().waitFor() != 0) {
-      throw new Failure("could not start the " + engine + " server on port " + port + "; see " + log);
+      throw new JobFailed("could not start the " + engine + " server on port " + port + "; see " + log);
     }
   }
 
-  private void ensureSysbench() throws IOException, InterruptedException, Failure {
+  private void ensureSysbench() throws IOException, InterruptedException, JobFailed {
     if (onPath("sysbench")) {
       return;
     }
     if (!"root".equals(System.getProperty("user.name"))) {
-      throw new Failure("sysbench is missing; apt-get install sysbench (or run as root)");
+      throw new JobFailed("sysbench is missing; apt-get install sysbench (or run as root)");
     }
     err.println("bench-harness: installing sysbench from Debian packages");
     for (List<String> c : List.of(List.of("apt-get", "update", "-qq"), List.of("apt-get", "install", "-y", "-qq",
@@ -506,7 +466,7 @@ public final class BenchHarness {
           .redirectError(ProcessBuilder.Redirect.INHERIT);
       pb.environment().put("DEBIAN_FRONTEND", "noninteractive");
       if (pb.start().waitFor() != 0) {
-        throw new Failure("could not install sysbench (" + String.join(" ", c) + ")");
+        throw new JobFailed("could not install sysbench (" + String.join(" ", c) + ")");
       }
     }
   }
@@ -520,7 +480,7 @@ public final class BenchHarness {
     return false;
   }
 
-  private void writeMachine(Plan plan) throws IOException, InterruptedException, Failure {
+  private void writeMachine(Plan plan) throws IOException, InterruptedException, JobFailed {
     Server s = new Server(socket, url);
     List<String> lines = new ArrayList<>();
     lines.add("date: " + DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'")
@@ -600,13 +560,13 @@ public final class BenchHarness {
 
   /** A server reached as root over its socket with Debian's client, for LOAD DATA INFILE of a server-side file. */
   record Server(String socket, String url) {
-    String sql(String statements) throws IOException, InterruptedException, Failure {
+    String sql(String statements) throws IOException, InterruptedException, JobFailed {
       Process p = new ProcessBuilder("mariadb", "--socket=" + socket, "-uroot", "-N", "ycsb", "-e", statements)
           .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
       String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       String errors = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
       if (p.waitFor() != 0) {
-        throw new Failure("SQL on " + socket + " failed: " + errors.strip());
+        throw new JobFailed("SQL on " + socket + " failed: " + errors.strip());
       }
       return text.strip();
     }

@@ -5,14 +5,16 @@ import static com.mytopling.ycsb.core.cli.CliValues.valued;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.core.connect.Drivers;
 import com.mytopling.ycsb.core.dialect.ColumnSize;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.core.dialect.ServerInfo;
 import com.mytopling.ycsb.core.dialect.TableLayout;
-import com.mytopling.ycsb.core.connect.Drivers;
 import com.mytopling.ycsb.fileloader.tool.DataFileFacts;
 import com.mytopling.ycsb.launcher.Benchmark;
+import com.mytopling.ycsb.launcher.HarnessJob;
+import com.mytopling.ycsb.launcher.JobFailed;
 import com.mytopling.ycsb.launcher.Ycsb;
 import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.model.PhaseSummary;
@@ -27,7 +29,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
@@ -43,29 +44,24 @@ import org.apache.commons.cli.Options;
  * file's average value length. Rounds alternate which load goes first; every load starts from a settled server. Each
  * load is a run folder read back through the results model. The password is YCSB_DB_PASSWORD (default ycsb).
  */
-public final class LoadVsCore {
+public final class LoadVsCore extends HarnessJob {
   private static final String TABLE = "fl_bench";
   private static final int FIELDS = 8;
 
-  private final Path root;
-  private final PrintStream out;
-  private final PrintStream err;
   private final String password;
 
   public LoadVsCore(Path root, PrintStream out, PrintStream err, String password) {
-    this.root = root;
-    this.out = out;
-    this.err = err;
+    super("load-vs-core", root, out, err);
     this.password = password;
   }
 
-  public static void main(String[] args) {
-    Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
-    String pw = System.getenv("YCSB_DB_PASSWORD");
-    System.exit(new LoadVsCore(root, System.out, System.err, pw == null || pw.isEmpty() ? "ycsb" : pw).run(args));
+  @Override
+  protected String usage() {
+    return "ycsb-binding-fileloader/bench/load-vs-core.sh --url JDBC_URL [options]";
   }
 
-  static Options options() {
+  @Override
+  protected Options options() {
     Options o = new Options();
     o.addOption(valued("url", "JDBC_URL", "the server (e.g. jdbc:mysql://127.0.0.1:3307/ycsb)"));
     o.addOption(valued("user", "U", "user (default ycsb)"));
@@ -73,34 +69,17 @@ public final class LoadVsCore {
     o.addOption(valued("threads", "T", "client threads (default 8)"));
     o.addOption(valued("repeat", "R", "rounds (default 2)"));
     o.addOption(valued("work", "DIR", "data file and run folders (default $TMPDIR/fileloader-load-bench)"));
+    // Named so that the refusal names it, instead of a parse error.
+    o.addOption(valued("password", "P", "not taken on a command line: set YCSB_DB_PASSWORD"));
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
   }
 
-  public int run(String[] args) {
-    try {
-      return runChecked(args);
-    } catch (UsageException e) {
-      err.println("load-vs-core: " + e.getMessage());
-      return e.exitStatus();
-    } catch (IOException | SQLException | ReportException e) {
-      err.println("load-vs-core: " + e.getMessage());
-      return ExitStatus.FAILED.code;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      err.println("load-vs-core: interrupted");
-      return ExitStatus.FAILED.code;
-    }
-  }
-
-  private int runChecked(String[] args) throws UsageException, IOException, SQLException, InterruptedException {
-    if (Arrays.asList(args).contains("--password")) {
+  @Override
+  protected int execute(CommandLine cl) throws UsageException, IOException, SQLException, InterruptedException,
+      JobFailed {
+    if (cl.hasOption("password")) {
       throw new UsageException("--password is not taken on a command line: set YCSB_DB_PASSWORD");
-    }
-    CommandLine cl = CliValues.parseOptionsOnly(options(), args);
-    if (cl.hasOption("help")) {
-      out.print(CliValues.help("ycsb-binding-fileloader/bench/load-vs-core.sh --url JDBC_URL [options]", options()));
-      return ExitStatus.OK.code;
     }
     if (!cl.hasOption("url")) {
       throw new UsageException("--url is required (e.g. jdbc:mysql://127.0.0.1:3307/ycsb)");
@@ -201,7 +180,13 @@ public final class LoadVsCore {
     if (rc != 0) {
       throw new IOException("load failed (exit " + rc + "); see " + folder.resolve("load.err"));
     }
-    PhaseSummary p = RunLoader.load(folder).phase("load");
+    PhaseSummary p;
+    try {
+      p = RunLoader.load(folder).phase("load");
+    } catch (ReportException e) {
+      // the job's own run folder: a failed step, not the user's input
+      throw new IOException(e.getMessage(), e);
+    }
     if (p == null || p.throughputOps == null) {
       throw new IOException("no load throughput in " + folder);
     }

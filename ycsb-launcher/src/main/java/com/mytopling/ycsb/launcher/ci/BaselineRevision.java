@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.launcher.ci;
 
 import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.launcher.JobFailed;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,7 +27,7 @@ final class BaselineRevision implements AutoCloseable {
   }
 
   static BaselineRevision prepare(Path root, String revision, Path workDir, PrintStream err)
-      throws IOException, CiRegression.JobFailure, UsageException {
+      throws IOException, JobFailed, UsageException {
     Path revFile = Files.createTempFile("ci-rev", ".txt");
     try {
       if (run(root, List.of("git", "rev-parse", "--verify", "--quiet", revision + "^{commit}"), revFile) != 0) {
@@ -39,7 +40,7 @@ final class BaselineRevision implements AutoCloseable {
       err.println("ci-regression: baseline revision " + revision + " (" + commit.substring(0, 12) + "): checking out in "
           + tree + " and building it (mvn package)");
       if (run(root, List.of("git", "worktree", "add", "--detach", tree.toString(), commit), revFile) != 0) {
-        throw new CiRegression.JobFailure("git worktree add failed: " + Files.readString(revFile).strip());
+        throw new JobFailed("git worktree add failed: " + Files.readString(revFile).strip());
       }
       BaselineRevision rev = new BaselineRevision(root, tree, commit);
       try {
@@ -51,14 +52,14 @@ final class BaselineRevision implements AutoCloseable {
         }
         Path log = tree.resolve("ci-build.log");
         if (run(tree, List.of("mvn", "-B", "-q", "-Dstyle.color=never", "-DskipTests", "package"), log) != 0) {
-          throw new CiRegression.JobFailure("building revision " + revision + " failed; last lines of " + log + ":\n"
+          throw new JobFailed("building revision " + revision + " failed; last lines of " + log + ":\n"
               + BenchmarkLauncher.tail(log));
         }
         if (!Files.isRegularFile(tree.resolve("scripts").resolve("benchmark"))) {
-          throw new CiRegression.JobFailure("revision " + revision + " has no scripts/benchmark to run");
+          throw new JobFailed("revision " + revision + " has no scripts/benchmark to run");
         }
         return rev;
-      } catch (IOException | CiRegression.JobFailure | RuntimeException e) {
+      } catch (IOException | JobFailed | RuntimeException e) {
         rev.close();
         throw e;
       }

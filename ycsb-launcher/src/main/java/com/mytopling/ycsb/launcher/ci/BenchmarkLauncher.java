@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher.ci;
 
+import com.mytopling.ycsb.launcher.JobFailed;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +51,7 @@ final class BenchmarkLauncher {
   }
 
   /** One benchmark run of the side into {@code resultsRoot} (created, must be new or empty). */
-  Path run(Side side, Path resultsRoot) throws IOException, CiRegression.JobFailure {
+  Path run(Side side, Path resultsRoot) throws IOException, JobFailed {
     Files.createDirectories(resultsRoot);
     List<String> cmd = new ArrayList<>(side.tree() == null ? thisHarness()
         : List.of("bash", side.tree().resolve("scripts").resolve("benchmark").toString()));
@@ -72,18 +73,18 @@ final class BenchmarkLauncher {
       rc = running.waitFor();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new CiRegression.JobFailure("interrupted during a benchmark run");
+      throw new JobFailed("interrupted during a benchmark run");
     } finally {
       running = null;
     }
     if (rc != 0) {
-      throw new CiRegression.JobFailure("scripts/benchmark failed (exit " + rc + ") for side " + side.label()
+      throw new JobFailed("scripts/benchmark failed (exit " + rc + ") for side " + side.label()
           + "; last lines of " + err + ":\n" + tail(err));
     }
     try (Stream<Path> children = Files.list(resultsRoot)) {
       List<Path> runs = children.filter(Files::isDirectory).toList();
       if (runs.size() != 1) {
-        throw new CiRegression.JobFailure("expected one run folder in " + resultsRoot + ", found " + runs.size());
+        throw new JobFailed("expected one run folder in " + resultsRoot + ", found " + runs.size());
       }
       return runs.get(0);
     }
@@ -104,7 +105,8 @@ final class BenchmarkLauncher {
     cmd.add("-Dharness.clientJvmFlags=" + String.join(" ", flagList));
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
-    cmd.add("com.mytopling.ycsb.launcher.Benchmark");
+    cmd.add("com.mytopling.ycsb.launcher.Harness");
+    cmd.add("benchmark");
     return cmd;
   }
 

@@ -5,12 +5,14 @@ import static com.mytopling.ycsb.core.cli.CliValues.valued;
 import com.mytopling.ycsb.containers.ContainerException;
 import com.mytopling.ycsb.containers.DockerEngine;
 import com.mytopling.ycsb.containers.ServerContainer;
+import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.cli.CliValues;
-import com.mytopling.ycsb.launcher.Benchmark;
 import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.launcher.Benchmark;
+import com.mytopling.ycsb.launcher.HarnessJob;
+import com.mytopling.ycsb.launcher.JobFailed;
 import com.mytopling.ycsb.results.Json;
-import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.cli.ReportCli;
 import com.mytopling.ycsb.results.history.HistoryEntry;
 import com.mytopling.ycsb.results.model.PhaseSummary;
@@ -54,10 +56,7 @@ import org.apache.commons.cli.Options;
  * as everywhere in the harness: 0 pass (or baseline recorded), 1 regression or failed run, 2 bad command line or
  * input (including a baseline recorded under other conditions).
  */
-public final class CiRegression {
-  static final int OK = 0;
-  static final int FAILED = 1;
-  static final int BAD_INPUT = 2;
+public final class CiRegression extends HarnessJob {
 
   /** Stored-baseline thresholds: wide, because the baseline was measured at another time (docs/results.md). */
   static final String STORED_MAX_DROP = "30%";
@@ -69,35 +68,20 @@ public final class CiRegression {
   static final int AB_RUNS = 8;
   static final int DEFAULT_PORT = 3317;
 
-  private final Path root;
-  private final PrintStream out;
-  private final PrintStream err;
   private final String password;
 
-  CiRegression(Path root, PrintStream out, PrintStream err, String password) {
-    this.root = root;
-    this.out = out;
-    this.err = err;
+  public CiRegression(Path root, PrintStream out, PrintStream err, String password) {
+    super("ci-regression", root, out, err);
     this.password = password;
   }
 
-  public static void main(String[] args) {
-    Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
-    // One password for the server this job starts and for the runs against it; never on a command line.
-    String pw = System.getenv("YCSB_DB_PASSWORD");
-    System.exit(new CiRegression(root, System.out, System.err, pw == null || pw.isEmpty() ? "ycsb" : pw).run(args));
+  @Override
+  protected String usage() {
+    return "scripts/ci-regression [options]";
   }
 
-  /** A run failed or the job could not be set up: exit 1. */
-  static final class JobFailure extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    JobFailure(String message) {
-      super(message);
-    }
-  }
-
-  static Options options() {
+  @Override
+  protected Options options() {
     Options o = new Options();
     o.addOption(valued("server", "KIND", "auto (default: a container when a Docker engine answers, else mariadb), "
         + "container (Testcontainers; 'docker' is the same), mariadb (Debian MariaDB via scripts/start-mariadb)"));
@@ -144,30 +128,8 @@ public final class CiRegression {
     return o;
   }
 
-  int run(String[] args) {
-    try {
-      return runChecked(args);
-    } catch (UsageException e) {
-      err.println("ci-regression: " + e.getMessage());
-      return BAD_INPUT;
-    } catch (JobFailure | ContainerException e) {
-      err.println("ci-regression: " + e.getMessage());
-      return FAILED;
-    } catch (ReportException e) {
-      err.println("ci-regression: " + e.getMessage());
-      return BAD_INPUT;
-    } catch (IOException e) {
-      err.println("ci-regression: " + e.getMessage());
-      return FAILED;
-    }
-  }
-
-  private int runChecked(String[] args) throws UsageException, JobFailure, IOException {
-    CommandLine cl = CliValues.parseOptionsOnly(options(), args);
-    if (cl.hasOption("help")) {
-      out.print(CliValues.help("scripts/ci-regression [options]", options()));
-      return OK;
-    }
+  @Override
+  protected int execute(CommandLine cl) throws UsageException, JobFailed, IOException {
     boolean ab = cl.hasOption("ab");
     for (String abOnly : List.of("baseline-image", "baseline-props", "candidate-props", "baseline-rev",
         "candidate-throttle", "power-check", "unpaired")) {
@@ -251,7 +213,7 @@ public final class CiRegression {
     private final List<AutoCloseable> opened = new ArrayList<>();
     private DockerEngine docker;
 
-    JobServer server(String kind, String image, int port) throws JobFailure {
+    JobServer server(String kind, String image, int port) throws JobFailed {
       if (kind.equals("auto")) {
         if (DockerEngine.answersAnywhere()) {
           try {
@@ -298,7 +260,7 @@ public final class CiRegression {
   // ---------------------------------------------------------------- stored-baseline mode
 
   private int runStored(CommandLine cl, Job job, String serverKind, String image, int port, Engines engines)
-      throws UsageException, JobFailure, IOException {
+      throws UsageException, JobFailed, IOException {
     JobServer server = engines.server(serverKind, image, port);
     Path baseline = cl.hasOption("baseline") ? Path.of(cl.getOptionValue("baseline")).toAbsolutePath()
         : root.resolve("results").resolve("baselines").resolve("ci-" + server.shortName() + "-"
@@ -355,17 +317,17 @@ public final class CiRegression {
       recordBaseline(baseline, runs, now);
       out.println("ci-regression: recorded " + runs.size() + " runs as the baseline in " + baseline + " ("
           + now.describe() + "): commit it to gate later builds");
-      appendHistory(cl, runs, server, "stored", OK);
-      return OK;
+      appendHistory(cl, runs, server, "stored", ExitStatus.OK.code);
+      return ExitStatus.OK.code;
     }
     int verdict = gate(List.of(baseline), runs, false, job.phases(), job);
-    if (notGated != null && verdict != BAD_INPUT) {
+    if (notGated != null && verdict != ExitStatus.BAD_INPUT.code) {
       // Absolute speed measured on another machine (or this one in another state) decides nothing here: the
       // comparison above is for reading. The A/B mode is the gate that holds anywhere.
       out.println("ci-regression: " + notGated + ": reported, not gated (verdict above "
-          + (verdict == OK ? "passed" : "would have failed") + "; gate on this machine by recording a baseline here "
-          + "with --record-baseline, or use --ab)");
-      verdict = OK;
+          + (verdict == ExitStatus.OK.code ? "passed" : "would have failed")
+          + "; gate on this machine by recording a baseline here with --record-baseline, or use --ab)");
+      verdict = ExitStatus.OK.code;
     }
     appendHistory(cl, runs, server, "stored", verdict);
     return verdict;
@@ -466,7 +428,7 @@ public final class CiRegression {
 
   private int runAb(CommandLine cl, Job job, String serverKind, String image, String baselineImage, int port,
                     Map<String, String> baselineProps, Map<String, String> candidateProps, Double throttle,
-                    int powerChecks, Engines engines) throws UsageException, JobFailure, IOException {
+                    int powerChecks, Engines engines) throws UsageException, JobFailed, IOException {
     boolean twoImages = !baselineImage.equals(image);
     JobServer serverB = engines.server(twoImages ? "container" : serverKind, image, port);
     JobServer serverA = twoImages ? engines.server("container", baselineImage, port + 1) : serverB;
@@ -483,9 +445,9 @@ public final class CiRegression {
     err.println("ci-regression: A/B: A = " + describe(a, cl.getOptionValue("baseline-rev")) + "; B = "
         + describe(b, null) + "; " + job.runs() + " runs each, interleaved");
     int verdict = abGate(job, launcher, a, b, throttle, job.out(), job.phases());
-    out.println(verdict == OK ? "ci-regression: B is not worse than A beyond threshold and noise"
+    out.println(verdict == ExitStatus.OK.code ? "ci-regression: B is not worse than A beyond threshold and noise"
         : "ci-regression: B is worse than A beyond threshold and noise");
-    if (verdict != BAD_INPUT) {
+    if (verdict != ExitStatus.BAD_INPUT.code) {
       appendHistory(cl, measuredRuns(job.out().resolve(b.label())), serverB, "ab", verdict);
     }
     return verdict;
@@ -506,7 +468,7 @@ public final class CiRegression {
    * machine's capacity as other jobs come and go, instead of a figure taken once at the start.
    */
   private int abGate(Job job, BenchmarkLauncher launcher, Side a, Side b, Double throttle, Path dir,
-                     List<String> phases) throws JobFailure, IOException {
+                     List<String> phases) throws JobFailed, IOException {
     Runner run = new Runner(launcher, dir, throttle, b);
     for (int i = 1; i <= job.warmup(); i++) {
       run.discarded(a, "warmup-" + i);
@@ -548,15 +510,15 @@ public final class CiRegression {
       this.candidate = candidate;
     }
 
-    Path discarded(Side side, String name) throws JobFailure, IOException {
+    Path discarded(Side side, String name) throws JobFailed, IOException {
       return run(side, name, " (discarded)");
     }
 
-    Path measured(Side side, int i) throws JobFailure, IOException {
+    Path measured(Side side, int i) throws JobFailed, IOException {
       return run(side, String.format(Locale.ROOT, "run-%02d", i), "");
     }
 
-    private Path run(Side side, String name, String note) throws JobFailure, IOException {
+    private Path run(Side side, String name, String note) throws JobFailed, IOException {
       Side s = side;
       String target = "";
       if (throttle != null && side == candidate) {
@@ -580,7 +542,7 @@ public final class CiRegression {
    * {@code n} times the baseline against itself (must pass; every phase of the job is gated), alternating.
    */
   private int powerCheck(Job job, BenchmarkLauncher launcher, Side a, double throttle, int n)
-      throws JobFailure, IOException {
+      throws JobFailed, IOException {
     Side same = new Side("B", a.server(), a.props(), a.tree(), a.targetFile());
     int hits = 0;
     int falseAlarms = 0;
@@ -591,27 +553,27 @@ public final class CiRegression {
       int throttled = abGate(job, launcher, a, same, throttle, job.out().resolve("throttled-" + i), List.of("run"));
       err.println("ci-regression: power check " + i + "/" + n + ": A against A");
       int aa = abGate(job, launcher, a, same, null, job.out().resolve("same-" + i), job.phases());
-      if (throttled == BAD_INPUT || aa == BAD_INPUT) {
-        return BAD_INPUT;
+      if (throttled == ExitStatus.BAD_INPUT.code || aa == ExitStatus.BAD_INPUT.code) {
+        return ExitStatus.BAD_INPUT.code;
       }
-      hits += throttled == FAILED ? 1 : 0;
-      falseAlarms += aa == FAILED ? 1 : 0;
-      lines.add("power check " + i + ": throttled B " + (throttled == FAILED ? "flagged" : "NOT flagged")
-          + "; A against A " + (aa == FAILED ? "FLAGGED (false alarm)" : "passed"));
+      hits += throttled == ExitStatus.FAILED.code ? 1 : 0;
+      falseAlarms += aa == ExitStatus.FAILED.code ? 1 : 0;
+      lines.add("power check " + i + ": throttled B " + (throttled == ExitStatus.FAILED.code ? "flagged" : "NOT flagged")
+          + "; A against A " + (aa == ExitStatus.FAILED.code ? "FLAGGED (false alarm)" : "passed"));
     }
     lines.forEach(out::println);
     out.println(String.format(Locale.ROOT, "power check: B throttled to %.0f%% of A flagged in %d of %d gates; "
             + "A against A flagged in %d of %d gates (%d runs per side, %s, max-drop %s, alpha %s)",
         throttle * 100, hits, n, falseAlarms, n, job.runs(), job.paired() ? "paired" : "unpaired", job.maxDrop(),
         job.alpha()));
-    return hits == n && falseAlarms == 0 ? OK : FAILED;
+    return hits == n && falseAlarms == 0 ? ExitStatus.OK.code : ExitStatus.FAILED.code;
   }
 
   // ---------------------------------------------------------------- the gate
 
   /** scripts/report regress for each phase (run: throughput and p99 per operation; load: throughput only). */
   private int gate(List<Path> baseline, List<Path> candidate, boolean setupDiffers, List<String> phases, Job job) {
-    int worst = OK;
+    int worst = ExitStatus.OK.code;
     for (String phase : phases) {
       out.println("== " + phase + " phase");
       List<String> args = new ArrayList<>(List.of("regress", "--phase", phase, "--baseline"));
@@ -628,10 +590,10 @@ public final class CiRegression {
       }
       int rc = new ReportCli().run(args.toArray(String[]::new), out, err);
       if (rc == ReportCli.BAD_INPUT) {
-        return BAD_INPUT;
+        return ExitStatus.BAD_INPUT.code;
       }
       if (rc != ReportCli.OK) {
-        worst = FAILED;
+        worst = ExitStatus.FAILED.code;
       }
     }
     return worst;
@@ -653,10 +615,10 @@ public final class CiRegression {
     return String.format(Locale.ROOT, "%s, run phase %.0f ops/s%s", run, p.throughputOps, bound);
   }
 
-  private static double runThroughput(Path run) throws JobFailure {
+  private static double runThroughput(Path run) throws JobFailed {
     PhaseSummary p = RunLoader.load(run).phase("run");
     if (p == null || p.throughputOps == null || p.throughputOps <= 0) {
-      throw new JobFailure(run + ": no run-phase throughput to calibrate the throttle with");
+      throw new JobFailed(run + ": no run-phase throughput to calibrate the throttle with");
     }
     return p.throughputOps;
   }

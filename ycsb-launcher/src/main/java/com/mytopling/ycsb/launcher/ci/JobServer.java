@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.launcher.ci;
 
 import com.mytopling.ycsb.containers.ServerContainer;
+import com.mytopling.ycsb.launcher.JobFailed;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -44,15 +45,15 @@ final class JobServer implements AutoCloseable {
 
   /** scripts/start-mariadb on a port that must be free (so that we stop only a server we started). */
   static JobServer debianMariaDb(Path root, int port, String password, PrintStream err)
-      throws CiRegression.JobFailure {
+      throws JobFailed {
     if (!portFree(port)) {
-      throw new CiRegression.JobFailure("port " + port + " on 127.0.0.1 is in use; choose another with --port");
+      throw new JobFailed("port " + port + " on 127.0.0.1 is in use; choose another with --port");
     }
     Path datadir = root.resolve(".local").resolve("ci-mariadb-" + port);
     int rc = script(root, List.of("start-mariadb", "--port", Integer.toString(port), "--datadir", datadir.toString()),
         password, err);
     if (rc != 0) {
-      throw new CiRegression.JobFailure("scripts/start-mariadb failed (exit " + rc + ")");
+      throw new JobFailed("scripts/start-mariadb failed (exit " + rc + ")");
     }
     String url = "jdbc:mysql://127.0.0.1:" + port + "/ycsb";
     AutoCloseable stop = () -> script(root, List.of("stop-mariadb", "--port", Integer.toString(port), "--datadir",
@@ -61,7 +62,7 @@ final class JobServer implements AutoCloseable {
       return new JobServer("mariadb", null, url, query(url, password), stop);
     } catch (SQLException e) {
       closeQuietly(stop);
-      throw new CiRegression.JobFailure("the MariaDB server on port " + port + " does not answer: " + e.getMessage());
+      throw new JobFailed("the MariaDB server on port " + port + " does not answer: " + e.getMessage());
     }
   }
 

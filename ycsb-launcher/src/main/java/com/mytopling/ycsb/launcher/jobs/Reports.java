@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.launcher.jobs;
 
 import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.launcher.JobFailed;
 import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.cli.ReportCli;
 import com.mytopling.ycsb.results.model.RunSummary;
@@ -27,41 +28,31 @@ final class Reports {
   }
 
   /** A report command whose standard output is not wanted. */
-  void quiet(String... args) throws StepFailed {
+  void quiet(String... args) throws JobFailed {
     check(args, new ReportCli().run(args, new PrintStream(OutputStream.nullOutputStream()), err));
   }
 
   /** A report command's standard output. */
-  String capture(String... args) throws StepFailed {
+  String capture(String... args) throws JobFailed {
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     check(args, new ReportCli().run(args, new PrintStream(text, true, StandardCharsets.UTF_8), err));
     return text.toString(StandardCharsets.UTF_8);
   }
 
   /** A run's summary (its summary.json, or computed from the raw files), metadata included. */
-  RunSummary load(Path run) throws StepFailed {
+  RunSummary load(Path run) throws JobFailed {
     try {
       return RunLoader.load(run);
     } catch (ReportException e) {
       err.println("report: " + e.getMessage());
-      throw new StepFailed(ExitStatus.BAD_INPUT.code);
+      throw JobFailed.alreadySaid(ExitStatus.BAD_INPUT.code);
     }
   }
 
-  private static void check(String[] args, int status) throws StepFailed {
+  private static void check(String[] args, int status) throws JobFailed {
     if (status != ExitStatus.OK.code) {
-      throw new StepFailed(status);
+      throw JobFailed.alreadySaid(status);
     }
   }
 
-  /** A step failed and said why on stderr; the job ends with {@link #status}. */
-  static final class StepFailed extends Exception {
-    private static final long serialVersionUID = 1L;
-    final int status;
-
-    StepFailed(int status) {
-      super(null, null, false, false);
-      this.status = status;
-    }
-  }
 }

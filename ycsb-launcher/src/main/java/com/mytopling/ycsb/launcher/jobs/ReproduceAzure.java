@@ -4,6 +4,8 @@ import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.launcher.Benchmark;
+import com.mytopling.ycsb.launcher.HarnessJob;
+import com.mytopling.ycsb.launcher.JobFailed;
 import com.mytopling.ycsb.results.model.RunSummary;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,7 +27,7 @@ import org.apache.commons.cli.Options;
  * RUN_DIR/azure-charts/ and RUN_DIR/azure-comparison.html. With --from-run it compares an existing run and runs
  * nothing. The run is read through the results model (summary and metadata), never from printed text.
  */
-public final class ReproduceAzure {
+public final class ReproduceAzure extends HarnessJob {
   static final String AZURE = "results/published/azure-sql-gp-gen5-4vcore-workloada-10m";
   static final String MYTOPLING = "results/published/mytopling-4vcpu-16gib-workloada-10m";
   static final long PUBLISHED_RECORDS = 10_000_000L;
@@ -33,22 +35,18 @@ public final class ReproduceAzure {
   static final int DEFAULT_THREADS = 20;
   private static final long GIB = 1L << 30;
 
-  private final Path root;
-  private final PrintStream out;
-  private final PrintStream err;
-
   public ReproduceAzure(Path root, PrintStream out, PrintStream err) {
-    this.root = root;
-    this.out = out;
-    this.err = err;
+    super("reproduce-azure", root, out, err);
   }
 
-  public static void main(String[] args) {
-    Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
-    System.exit(new ReproduceAzure(root, System.out, System.err).run(args));
+  @Override
+  protected String usage() {
+    return "scripts/reproduce-azure --target T [--records N] [--threads N] [-p name=value]...\n"
+        + "       scripts/reproduce-azure --from-run RUN_DIR";
   }
 
-  static Options options() {
+  @Override
+  protected Options options() {
     Options o = new Options();
     o.addOption(Option.builder().longOpt("target").hasArg().argName("T")
         .desc("a target of scripts/benchmark (name or db properties file)").build());
@@ -65,27 +63,8 @@ public final class ReproduceAzure {
     return o;
   }
 
-  public int run(String[] args) {
-    try {
-      return runChecked(args);
-    } catch (UsageException e) {
-      err.println("reproduce-azure: " + e.getMessage());
-      return e.exitStatus();
-    } catch (Reports.StepFailed e) {
-      return e.status;
-    } catch (IOException e) {
-      err.println("reproduce-azure: " + e.getMessage());
-      return ExitStatus.FAILED.code;
-    }
-  }
-
-  private int runChecked(String[] args) throws UsageException, IOException, Reports.StepFailed {
-    CommandLine cl = CliValues.parseOptionsOnly(options(), args);
-    if (cl.hasOption("help")) {
-      out.print(CliValues.help("scripts/reproduce-azure --target T [--records N] [--threads N] [-p name=value]...\n"
-          + "       scripts/reproduce-azure --from-run RUN_DIR", options()));
-      return ExitStatus.OK.code;
-    }
+  @Override
+  protected int execute(CommandLine cl) throws UsageException, IOException, JobFailed {
     long records = CliValues.count(cl, "records", PUBLISHED_RECORDS, 1);
     int threads = CliValues.intCount(cl, "threads", DEFAULT_THREADS, 1);
     Path runDir;

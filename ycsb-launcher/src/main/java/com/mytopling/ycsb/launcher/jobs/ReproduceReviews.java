@@ -8,6 +8,8 @@ import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.connect.Drivers;
 import com.mytopling.ycsb.fileloader.tool.DataFileFacts;
 import com.mytopling.ycsb.launcher.Benchmark;
+import com.mytopling.ycsb.launcher.HarnessJob;
+import com.mytopling.ycsb.launcher.JobFailed;
 import com.mytopling.ycsb.launcher.Ycsb;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
@@ -42,32 +44,26 @@ import org.apache.commons.cli.Options;
  * cgroup limited to L + 600 MB. Each step is a run folder read back through the results model; DIR/summary.tsv has
  * one row per step. The password reaches the servers and clients through the environment, never a command line.
  */
-public final class ReproduceReviews {
+public final class ReproduceReviews extends HarnessJob {
   static final String HEADER = String.join("\t", "engine", "phase", "memory", "distribution",
       "successful_ops_per_sec", "all_ops_per_sec", "latency_of", "p95_us", "p99_us", "insert_us_per_row",
       "stored_bytes", "raw_to_stored", "memory_limit_by");
   private static final long MB = 1L << 20;
 
-  private final Path root;
-  private final PrintStream out;
-  private final PrintStream err;
   private final String password;
 
   public ReproduceReviews(Path root, PrintStream out, PrintStream err, String password) {
-    this.root = root;
-    this.out = out;
-    this.err = err;
+    super("reproduce-reviews", root, out, err);
     this.password = password;
   }
 
-  public static void main(String[] args) {
-    Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
-    String pw = System.getenv("YCSB_DB_PASSWORD");
-    System.exit(new ReproduceReviews(root, System.out, System.err, pw == null || pw.isEmpty() ? "ycsb" : pw)
-        .run(args));
+  @Override
+  protected String usage() {
+    return "scripts/reproduce-reviews [--file movies.txt.gz | --records N] [options]";
   }
 
-  static Options options() {
+  @Override
+  protected Options options() {
     Options o = new Options();
     o.addOption(valued("file", "FILE", "the SNAP file (the real movies.txt.gz, 7.9 M reviews); default: synthesise "
         + "--records reviews with scripts/dataset synth"));
@@ -82,24 +78,6 @@ public final class ReproduceReviews {
     o.addOption(Option.builder().longOpt("keep").desc("keep the servers' data directories").build());
     o.addOption(Option.builder("h").longOpt("help").desc("this help").build());
     return o;
-  }
-
-  public int run(String[] args) {
-    try {
-      return runChecked(args);
-    } catch (UsageException e) {
-      err.println("reproduce-reviews: " + e.getMessage());
-      return e.exitStatus();
-    } catch (Reports.StepFailed e) {
-      return e.status;
-    } catch (IOException | SQLException e) {
-      err.println("reproduce-reviews: " + e.getMessage());
-      return ExitStatus.FAILED.code;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      err.println("reproduce-reviews: interrupted");
-      return ExitStatus.FAILED.code;
-    }
   }
 
   /** The job's settings, checked before anything starts. */
@@ -149,13 +127,9 @@ public final class ReproduceReviews {
     }
   }
 
-  private int runChecked(String[] args) throws UsageException, IOException, SQLException, InterruptedException,
-      Reports.StepFailed {
-    CommandLine cl = CliValues.parseOptionsOnly(options(), args);
-    if (cl.hasOption("help")) {
-      out.print(CliValues.help("scripts/reproduce-reviews [--file movies.txt.gz | --records N] [options]", options()));
-      return ExitStatus.OK.code;
-    }
+  @Override
+  protected int execute(CommandLine cl) throws UsageException, IOException, SQLException, InterruptedException,
+      JobFailed {
     Plan plan = plan(cl, root);
     Files.createDirectories(plan.out());
     Path file = plan.file();
@@ -320,14 +294,14 @@ public final class ReproduceReviews {
   }
 
   private void startServer(Plan plan, String engine, long cacheMb) throws IOException, InterruptedException,
-      Reports.StepFailed {
+      JobFailed {
     Path log = plan.out().resolve("server-" + engine + ".log");
     int rc = process(List.of("bash", root.resolve("scripts/start-mariadb").toString(), "--engine", engine, "--port",
         Integer.toString(port(plan, engine)), "--datadir", serverDir(plan, engine).toString(), "--buffer-pool",
         cacheMb + "M"), log, log);
     if (rc != 0) {
       log("could not start the " + engine + " server; see " + log);
-      throw new Reports.StepFailed(ExitStatus.FAILED.code);
+      throw JobFailed.alreadySaid(ExitStatus.FAILED.code);
     }
   }
 
@@ -339,7 +313,7 @@ public final class ReproduceReviews {
 
   /** The table that fits the data, as scripts/dataset schema writes it, created through the core's drivers. */
   private void createTable(Plan plan, String engine, Path file, String dialect) throws IOException,
-      InterruptedException, SQLException, Reports.StepFailed {
+      InterruptedException, SQLException, JobFailed {
     String ddl = dataset("schema", file.toString(), "--dialect", dialect, "--table", "reviews").lines()
         .filter(l -> !l.startsWith("--")).collect(Collectors.joining("\n")).strip();
     Properties info = new Properties();
@@ -356,7 +330,7 @@ public final class ReproduceReviews {
 
   /** A YCSB phase of the file workload; its output in STEP/PHASE.out and .err, a run folder. */
   private void ycsb(Plan plan, String phase, String engine, Path step, Path file, long records, String... more)
-      throws IOException, InterruptedException, Reports.StepFailed {
+      throws IOException, InterruptedException, JobFailed {
     Files.createDirectories(step);
     List<String> cmd = new ArrayList<>(Benchmark.javaCommand());
     cmd.addAll(List.of(Ycsb.class.getName(), phase, "mytopling", "-threads", Integer.toString(plan.threads()), "-s",
@@ -368,12 +342,12 @@ public final class ReproduceReviews {
       log(phase + " on " + engine + " failed; see " + step.resolve(phase + ".err"));
       List<String> lines = Files.readAllLines(step.resolve(phase + ".err"), StandardCharsets.UTF_8);
       lines.subList(Math.max(0, lines.size() - 5), lines.size()).forEach(err::println);
-      throw new Reports.StepFailed(ExitStatus.FAILED.code);
+      throw JobFailed.alreadySaid(ExitStatus.FAILED.code);
     }
   }
 
   /** scripts/dataset in a JVM of its own; its standard output. */
-  private String dataset(String... args) throws IOException, InterruptedException, Reports.StepFailed {
+  private String dataset(String... args) throws IOException, InterruptedException, JobFailed {
     List<String> cmd = new ArrayList<>(Benchmark.javaCommand());
     cmd.add("com.mytopling.ycsb.fileloader.tool.DatasetTool");
     cmd.addAll(List.of(args));
@@ -382,7 +356,7 @@ public final class ReproduceReviews {
       int rc = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT)
           .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start().waitFor();
       if (rc != 0) {
-        throw new Reports.StepFailed(rc);
+        throw JobFailed.alreadySaid(rc);
       }
       return Files.readString(stdout, StandardCharsets.UTF_8);
     } finally {

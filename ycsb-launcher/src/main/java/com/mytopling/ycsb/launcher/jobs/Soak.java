@@ -2,11 +2,11 @@ package com.mytopling.ycsb.launcher.jobs;
 
 import static com.mytopling.ycsb.core.cli.CliValues.valued;
 
+import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
-import com.mytopling.ycsb.core.ConfigException;
-import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.config.Origin;
 import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.config.ResolvedSettings;
@@ -14,6 +14,8 @@ import com.mytopling.ycsb.core.config.SettingsMerge;
 import com.mytopling.ycsb.core.record.RunRecordFiles;
 import com.mytopling.ycsb.jdbc.MyToplingDbClient;
 import com.mytopling.ycsb.launcher.Benchmark;
+import com.mytopling.ycsb.launcher.HarnessJob;
+import com.mytopling.ycsb.launcher.JobFailed;
 import com.mytopling.ycsb.launcher.KnownNames;
 import com.mytopling.ycsb.launcher.PhaseLaunch;
 import com.mytopling.ycsb.launcher.Ycsb;
@@ -44,23 +46,18 @@ import org.apache.commons.cli.Options;
  * holds rss.tsv, soak.txt (the printed table) and soak.tsv. Exit 0 when the run completed, 1 when it failed, 2 for a
  * bad command line.
  */
-public final class Soak {
-  private final Path root;
-  private final PrintStream out;
-  private final PrintStream err;
-
+public final class Soak extends HarnessJob {
   public Soak(Path root, PrintStream out, PrintStream err) {
-    this.root = root;
-    this.out = out;
-    this.err = err;
+    super("soak", root, out, err);
   }
 
-  public static void main(String[] args) {
-    Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
-    System.exit(new Soak(root, System.out, System.err).run(args));
+  @Override
+  protected String usage() {
+    return "scripts/soak [options]";
   }
 
-  static Options options() {
+  @Override
+  protected Options options() {
     Options o = new Options();
     o.addOption(valued("target", "name|FILE", "embedded (default), mysql, mariadb, myrocks, mytopling, sqlserver, "
         + "azure-sql, or a db properties file"));
@@ -79,31 +76,8 @@ public final class Soak {
     return o;
   }
 
-  public int run(String[] args) {
-    try {
-      return runChecked(args);
-    } catch (UsageException e) {
-      err.println("soak: " + e.getMessage());
-      return e.exitStatus();
-    } catch (Reports.StepFailed e) {
-      return e.status;
-    } catch (IOException e) {
-      err.println("soak: " + e.getMessage());
-      return ExitStatus.FAILED.code;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      err.println("soak: interrupted");
-      return ExitStatus.FAILED.code;
-    }
-  }
-
-  private int runChecked(String[] args) throws UsageException, IOException, InterruptedException,
-      Reports.StepFailed {
-    CommandLine cl = CliValues.parseOptionsOnly(options(), args);
-    if (cl.hasOption("help")) {
-      out.print(CliValues.help("scripts/soak [options]", options()));
-      return ExitStatus.OK.code;
-    }
+  @Override
+  protected int execute(CommandLine cl) throws UsageException, IOException, InterruptedException, JobFailed {
     long rate = CliValues.count(cl, "rate", 2000, 1);
     if (cl.hasOption("minutes") && cl.hasOption("seconds")) {
       throw new UsageException("--minutes and --seconds both given: one length of the run");
