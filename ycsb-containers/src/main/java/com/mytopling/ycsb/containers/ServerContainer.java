@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.containers;
 
+import com.mytopling.ycsb.core.dialect.UrlScheme;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -216,7 +217,7 @@ public final class ServerContainer implements AutoCloseable {
    * public key on a first connection without TLS; retrieving it is harmless on loopback.
    */
   public String jdbcUrl() {
-    return "jdbc:mysql://127.0.0.1:" + port + "/" + DATABASE + (mariaDb ? "" : "?allowPublicKeyRetrieval=true");
+    return UrlScheme.MYSQL.url("127.0.0.1", port, DATABASE) + (mariaDb ? "" : "?allowPublicKeyRetrieval=true");
   }
 
   /** "IMAGE at URL", the words scripts print. */
@@ -242,7 +243,7 @@ public final class ServerContainer implements AutoCloseable {
 
     @Override
     public String getJdbcUrl() {
-      return "jdbc:mariadb://127.0.0.1:" + port + "/" + getDatabaseName();
+      return UrlScheme.MARIADB.url("127.0.0.1", port, getDatabaseName());
     }
   }
 
@@ -258,7 +259,7 @@ public final class ServerContainer implements AutoCloseable {
 
     @Override
     public String getJdbcUrl() {
-      return "jdbc:mysql://127.0.0.1:" + port + "/" + getDatabaseName();
+      return UrlScheme.MYSQL.url("127.0.0.1", port, getDatabaseName());
     }
   }
 

@@ -11,6 +11,7 @@ import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.config.ResolvedSettings;
 import com.mytopling.ycsb.core.config.SettingsFile;
 import com.mytopling.ycsb.core.config.SettingsMerge;
+import com.mytopling.ycsb.core.dialect.DatabaseKind;
 import com.mytopling.ycsb.core.record.RunRecord;
 import com.mytopling.ycsb.core.record.RunRecordException;
 import com.mytopling.ycsb.core.record.RunRecordFiles;
@@ -44,8 +45,8 @@ import org.apache.commons.cli.Options;
  */
 public final class Benchmark extends HarnessJob {
   public static final String HARNESS_VERSION = "0.1.0-SNAPSHOT";
-  private static final List<String> TARGETS = List.of("embedded", "mysql", "mariadb", "myrocks", "mytopling",
-      "sqlserver", "azure-sql");
+  /** The shipped targets: db-properties/NAME.properties for each. */
+  private static final List<String> TARGETS = DatabaseKind.targetNames();
 
   /** The run folder of the last job that completed, for the jobs that go on from it (reproduce-azure, soak). */
   private Path lastRunDir;
@@ -71,7 +72,7 @@ public final class Benchmark extends HarnessJob {
   protected Options options() {
     Options o = new Options();
     o.addOption(Option.builder().longOpt("target").hasArg().argName("name|FILE")
-        .desc("embedded (default), mysql, mariadb, myrocks, mytopling, sqlserver, azure-sql, or a db properties file").build());
+        .desc(targetsHelp()).build());
     o.addOption(Option.builder().longOpt("workload").hasArg().argName("name|FILE")
         .desc("a file in workloads/ (default workloada) or a path").build());
     o.addOption(Option.builder().longOpt("records").hasArg().argName("n").desc("recordcount").build());
@@ -600,6 +601,12 @@ public final class Benchmark extends HarnessJob {
     }
     Files.createDirectories(p);
     return p;
+  }
+
+  /** --target's help: "embedded (default), mysql, ..., or a db properties file" (also the soak's). */
+  public static String targetsHelp() {
+    return DatabaseKind.EMBEDDED_TARGET + " (default), " + String.join(", ", TARGETS.subList(1, TARGETS.size()))
+        + ", or a db properties file";
   }
 
   /** --target as a db properties file: a shipped target's name or a path (also the soak's --target). */

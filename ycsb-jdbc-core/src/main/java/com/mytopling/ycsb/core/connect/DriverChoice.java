@@ -1,5 +1,7 @@
 package com.mytopling.ycsb.core.connect;
 
+import com.mytopling.ycsb.core.dialect.UrlScheme;
+
 /**
  * Property {@code db.mysqldriver}: which JDBC driver serves MySQL-protocol URLs. Both drivers
  * are on the classpath; the URL scheme decides ({@code jdbc:mysql://} is MySQL Connector/J,
@@ -21,15 +23,15 @@ public final class DriverChoice {
    */
   public static final String AUTO = "auto";
 
-  private static final String MYSQL_PREFIX = "jdbc:mysql://";
-  private static final String MARIADB_PREFIX = "jdbc:mariadb://";
+  private static final String MYSQL_PREFIX = UrlScheme.MYSQL.plain();
+  private static final String MARIADB_PREFIX = UrlScheme.MARIADB.plain();
 
   private DriverChoice() {
   }
 
   /** True when the URL's scheme is MariaDB Connector/J's ({@code jdbc:mariadb:}). */
   public static boolean usesMariaDbDriver(String url) {
-    return url.startsWith("jdbc:mariadb:");
+    return UrlScheme.of(url) == UrlScheme.MARIADB;
   }
 
   /** True for servers whose version names MariaDB. */

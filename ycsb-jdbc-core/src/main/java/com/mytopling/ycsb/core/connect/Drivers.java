@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.core.connect;
 
+import com.mytopling.ycsb.core.dialect.UrlScheme;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -17,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * before, so drivers added with {@code -cp} and {@code db.driver} still work.
  */
 public final class Drivers {
-  private static final String MARIADB_DRIVER = "org.mariadb.jdbc.Driver";
+  private static final String MARIADB_DRIVER = UrlScheme.MARIADB.driverClass;
   /** Shipped drivers by class name; null values never stored (a missing class goes to DriverManager). */
   private static final ConcurrentHashMap<String, Driver> INSTANCES = new ConcurrentHashMap<>();
 
@@ -42,16 +43,8 @@ public final class Drivers {
 
   /** The class of the shipped driver that serves this URL scheme, or null for other schemes. */
   static String driverClassFor(String url) {
-    if (com.mytopling.ycsb.core.connect.DriverChoice.usesMariaDbDriver(url)) {
-      return MARIADB_DRIVER;
-    }
-    if (url.startsWith("jdbc:mysql:") || url.startsWith("jdbc:mysql+srv:")) {
-      return "com.mysql.cj.jdbc.Driver";
-    }
-    if (url.startsWith("jdbc:sqlserver:")) {
-      return "com.microsoft.sqlserver.jdbc.SQLServerDriver";
-    }
-    return null;
+    UrlScheme scheme = UrlScheme.of(url);
+    return scheme == null ? null : scheme.driverClass;
   }
 
   private static Driver instantiate(String className) {

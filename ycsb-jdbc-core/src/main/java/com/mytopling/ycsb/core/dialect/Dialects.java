@@ -2,39 +2,26 @@ package com.mytopling.ycsb.core.dialect;
 
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.Secrets;
-import java.util.List;
-import java.util.Locale;
 
 /**
  * Chooses a dialect by name ({@code db.dialect}) or from the URL and what the server reports,
  * and knows which URL schemes have a dialect at all.
  */
 public final class Dialects {
-  /** URL schemes of the MySQL family (Connector/J forms such as jdbc:mysql:loadbalance: included). */
-  private static final List<String> MYSQL_SCHEMES = List.of("jdbc:mysql:", "jdbc:mysql+srv:", "jdbc:mariadb:");
-  private static final List<String> SQLSERVER_SCHEMES = List.of("jdbc:sqlserver:", "jdbc:jtds:sqlserver:");
-
   private Dialects() {
   }
 
   public static Dialect byName(String name) throws ConfigException {
-    switch (name.toLowerCase(Locale.ROOT)) {
-      case "mysql":
-      case "mariadb":
-        return new MySqlDialect();
-      case "myrocks":
-        return new MyRocksDialect();
-      case "mytopling":
-        return new MyToplingDialect();
-      case "sqlserver":
-        return new SqlServerDialect();
-      default:
-        throw new ConfigException("unknown dialect '" + name + "' (mysql, mariadb, myrocks, mytopling, sqlserver)");
+    DatabaseKind kind = DatabaseKind.byDialectName(name);
+    if (kind == null) {
+      throw new ConfigException("unknown dialect '" + name + "' (" + String.join(", ", DatabaseKind.dialectNames())
+          + ")");
     }
+    return kind.dialect();
   }
 
   public static boolean isSqlServerUrl(String url) {
-    return startsWithAny(url, SQLSERVER_SCHEMES);
+    return UrlScheme.isSqlServer(url);
   }
 
   /**
@@ -43,12 +30,12 @@ public final class Dialects {
    * options appended to it and DriverManager's "No suitable driver".
    */
   public static void checkSupported(String property, String url) throws ConfigException {
-    if (!isSqlServerUrl(url) && !startsWithAny(url, MYSQL_SCHEMES)) {
+    if (UrlScheme.of(url) == null) {
       String scheme = url.indexOf(':', "jdbc:".length()) > 0 ? url.substring(0, url.indexOf(':', "jdbc:".length()) + 1)
           : Secrets.maskUrl(url);
       throw new ConfigException(property + ": " + scheme + " URLs are not supported; the harness has dialects for "
-          + "MySQL/MariaDB (" + String.join(", ", MYSQL_SCHEMES) + ") and SQL Server ("
-          + String.join(", ", SQLSERVER_SCHEMES) + ")");
+          + "MySQL/MariaDB (" + String.join(", ", UrlScheme.prefixes(UrlScheme.Family.MYSQL)) + ") and SQL Server ("
+          + String.join(", ", UrlScheme.prefixes(UrlScheme.Family.SQLSERVER)) + ")");
     }
   }
 
@@ -71,24 +58,14 @@ public final class Dialects {
    */
   public static Dialect detect(String url, ServerInfo server) {
     if (isSqlServerUrl(url)) {
-      return new SqlServerDialect();
+      return DatabaseKind.SQLSERVER.dialect();
     }
     if (server.mentions("topling")) {
-      return new MyToplingDialect();
+      return DatabaseKind.MYTOPLING.dialect();
     }
     if (server.defaultEngine.equalsIgnoreCase(MySqlDialect.ROCKSDB)) {
-      return new MyRocksDialect();
+      return DatabaseKind.MYROCKS.dialect();
     }
-    return new MySqlDialect();
-  }
-
-  private static boolean startsWithAny(String url, List<String> prefixes) {
-    String lower = url.toLowerCase(Locale.ROOT);
-    for (String p : prefixes) {
-      if (lower.startsWith(p)) {
-        return true;
-      }
-    }
-    return false;
+    return DatabaseKind.MYSQL.dialect();
   }
 }

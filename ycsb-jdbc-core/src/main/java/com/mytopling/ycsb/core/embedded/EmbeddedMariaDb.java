@@ -8,6 +8,7 @@ import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.SqlMessages;
 import com.mytopling.ycsb.core.TargetException;
+import com.mytopling.ycsb.core.dialect.UrlScheme;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
@@ -150,7 +151,7 @@ public final class EmbeddedMariaDb {
   }
 
   public String jdbcUrl() {
-    return "jdbc:mysql://127.0.0.1:" + port + "/" + DATABASE;
+    return UrlScheme.MYSQL.url("127.0.0.1", port, DATABASE);
   }
 
   public Path dataDir() {

@@ -5,6 +5,7 @@ import static com.mytopling.ycsb.core.cli.CliValues.valued;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.core.dialect.UrlScheme;
 import com.mytopling.ycsb.launcher.Benchmark;
 import com.mytopling.ycsb.launcher.HarnessJob;
 import com.mytopling.ycsb.launcher.JobFailed;
@@ -129,7 +130,7 @@ public final class BenchHarness extends HarnessJob {
     startServer("innodb", plan.port(), plan.bufferPool(), List.of("--flush-log-at-trx-commit", "2"));
     socket = root.resolve(".local/mariadb-innodb-" + plan.port() + "/mariadbd.sock").toString();
     pidFile = root.resolve(".local/mariadb-innodb-" + plan.port() + "/mariadbd.pid");
-    url = "jdbc:mysql://127.0.0.1:" + plan.port() + "/ycsb";
+    url = UrlScheme.MYSQL.url("127.0.0.1", plan.port(), "ycsb");
     // A private copy of the harness's jars: people rebuilding the tree (scripts/ycsb rebuilds when sources change)
     // must neither change the code under test nor add build CPU to a client.
     Path cp = root.resolve(".local/bench/classpath-" + ProcessHandle.current().pid());
@@ -155,7 +156,7 @@ public final class BenchHarness extends HarnessJob {
         int rport = plan.port() + 2;
         startServer("rocksdb", rport, plan.bufferPool(), List.of("--option", "rocksdb_flush_log_at_trx_commit=2"));
         Server rocks = new Server(root.resolve(".local/mariadb-rocksdb-" + rport + "/mariadbd.sock").toString(),
-            "jdbc:mysql://127.0.0.1:" + rport + "/ycsb");
+            UrlScheme.MYSQL.url("127.0.0.1", rport, "ycsb"));
         String line = "rocksdb: MariaDB " + rocks.sql("SELECT VERSION()") + " with MyRocks on 127.0.0.1:" + rport
             + ", " + rocks.sql("SELECT CONCAT('rocksdb_flush_log_at_trx_commit=', @@rocksdb_flush_log_at_trx_commit, "
             + "', rocksdb_block_cache_size=', @@rocksdb_block_cache_size DIV 1048576, 'M')");

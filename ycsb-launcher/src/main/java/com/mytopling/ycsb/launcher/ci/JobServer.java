@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.launcher.ci;
 
 import com.mytopling.ycsb.containers.ServerContainer;
+import com.mytopling.ycsb.core.dialect.UrlScheme;
 import com.mytopling.ycsb.launcher.JobFailed;
 import java.io.File;
 import java.io.IOException;
@@ -55,7 +56,7 @@ final class JobServer implements AutoCloseable {
     if (rc != 0) {
       throw new JobFailed("scripts/start-mariadb failed (exit " + rc + ")");
     }
-    String url = "jdbc:mysql://127.0.0.1:" + port + "/ycsb";
+    String url = UrlScheme.MYSQL.url("127.0.0.1", port, "ycsb");
     AutoCloseable stop = () -> script(root, List.of("stop-mariadb", "--port", Integer.toString(port), "--datadir",
         datadir.toString()), password, err);
     try {

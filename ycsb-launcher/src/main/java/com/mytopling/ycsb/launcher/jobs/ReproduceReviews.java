@@ -6,6 +6,7 @@ import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.connect.Drivers;
+import com.mytopling.ycsb.core.dialect.UrlScheme;
 import com.mytopling.ycsb.fileloader.tool.DataFileFacts;
 import com.mytopling.ycsb.launcher.Benchmark;
 import com.mytopling.ycsb.launcher.HarnessJob;
@@ -290,7 +291,7 @@ public final class ReproduceReviews extends HarnessJob {
   }
 
   private static String url(Plan plan, String engine) {
-    return "jdbc:mysql://127.0.0.1:" + port(plan, engine) + "/ycsb";
+    return UrlScheme.MYSQL.url("127.0.0.1", port(plan, engine), "ycsb");
   }
 
   private void startServer(Plan plan, String engine, long cacheMb) throws IOException, InterruptedException,

@@ -59,8 +59,7 @@ public final class Soak extends HarnessJob {
   @Override
   protected Options options() {
     Options o = new Options();
-    o.addOption(valued("target", "name|FILE", "embedded (default), mysql, mariadb, myrocks, mytopling, sqlserver, "
-        + "azure-sql, or a db properties file"));
+    o.addOption(valued("target", "name|FILE", Benchmark.targetsHelp()));
     o.addOption(valued("workload", "NAME|FILE", "a file in workloads/ (default workloada) or a path"));
     o.addOption(valued("rate", "OPS", "operations per second (default 2000)"));
     o.addOption(valued("minutes", "M", "length of the run (default 30)"));
