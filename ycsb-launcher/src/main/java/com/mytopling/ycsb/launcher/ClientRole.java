@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.launcher;
 
 import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.core.config.Registry;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 
@@ -78,8 +79,8 @@ record ClientRole(int index, int clients, String runId) {
    * (ClientKeys reads the same two, scaleout.clients and scaleout.client).
    */
   java.util.List<String> barrierProperties() {
-    return java.util.List.of(StartBarrier.CLIENTS + "=" + clients, StartBarrier.CLIENT + "=" + index,
-        StartBarrier.RUN_ID + "=" + runId);
+    return java.util.List.of(Registry.SCALEOUT_CLIENTS.assign(clients), Registry.SCALEOUT_CLIENT.assign(index),
+        Registry.SCALEOUT_RUNID.assign(runId));
   }
 
   /** {@link #barrierProperties} as a phase's command-line arguments (-p name=value each). */

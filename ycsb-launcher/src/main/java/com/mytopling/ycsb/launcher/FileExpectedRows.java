@@ -1,11 +1,12 @@
 package com.mytopling.ycsb.launcher;
 
-import com.mytopling.ycsb.fileloader.FatalRecordException;
-import com.mytopling.ycsb.fileloader.FileWorkload;
-import com.mytopling.ycsb.fileloader.LoadedRecords;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.TargetException;
+import com.mytopling.ycsb.core.config.Registry;
+import com.mytopling.ycsb.fileloader.FatalRecordException;
+import com.mytopling.ycsb.fileloader.FileWorkload;
+import com.mytopling.ycsb.fileloader.LoadedRecords;
 import com.mytopling.ycsb.jdbc.verify.TableVerifier;
 import java.io.IOException;
 import java.util.Map;
@@ -28,7 +29,7 @@ final class FileExpectedRows implements TableVerifier.ExpectedRows, AutoCloseabl
 
   /** True when the properties load with FileWorkload (or a subclass of it). */
   static boolean wanted(Properties p) {
-    String name = p.getProperty("workload", "").trim();
+    String name = p.getProperty(Registry.WORKLOAD.name(), "").trim();
     if (name.isEmpty()) {
       return false;
     }
@@ -42,12 +43,12 @@ final class FileExpectedRows implements TableVerifier.ExpectedRows, AutoCloseabl
   /** Opens the data file; {@code p} is the run's resolved settings (the file workload's derived ones in them). */
   static FileExpectedRows open(Properties p) throws ConfigException {
     try {
-      long start = Long.parseLong(p.getProperty("insertstart", "0").trim());
+      long start = Long.parseLong(p.getProperty(Registry.INSERTSTART.name(), "0").trim());
       return new FileExpectedRows(LoadedRecords.open(p), start);
     } catch (WorkloadException e) {
       throw new ConfigException(e.getMessage());
     } catch (NumberFormatException e) {
-      throw new ConfigException("insertstart: '" + p.getProperty("insertstart") + "' is not a whole number");
+      throw new ConfigException(Registry.INSERTSTART + ": '" + p.getProperty(Registry.INSERTSTART.name()) + "' is not a whole number");
     }
   }
 

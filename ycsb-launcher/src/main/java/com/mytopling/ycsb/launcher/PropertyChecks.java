@@ -1,8 +1,8 @@
 package com.mytopling.ycsb.launcher;
 
-import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.config.Property;
 import com.mytopling.ycsb.core.config.Registry;
 import java.util.LinkedHashMap;
@@ -70,7 +70,7 @@ final class PropertyChecks {
    * key range passes recordcount; say it as one line first.
    */
   static void checkKeyRange(Properties props) throws UsageException {
-    String workload = props.getProperty("workload");
+    String workload = props.getProperty(Registry.WORKLOAD.name());
     try {
       if (workload == null
           || !site.ycsb.workloads.CoreWorkload.class.isAssignableFrom(Class.forName(workload.strip()))) {
@@ -79,10 +79,10 @@ final class PropertyChecks {
     } catch (ClassNotFoundException | LinkageError e) {
       return; // reported where the workload is created
     }
-    long records = Long.parseLong(props.getProperty("recordcount", "0"));
+    long records = Long.parseLong(props.getProperty(Registry.RECORDCOUNT.name(), "0"));
     long limit = records == 0 ? Integer.MAX_VALUE : records;
-    long start = Long.parseLong(props.getProperty("insertstart", "0"));
-    long count = Long.parseLong(props.getProperty("insertcount", Long.toString(limit - start)));
+    long start = Long.parseLong(props.getProperty(Registry.INSERTSTART.name(), "0"));
+    long count = Long.parseLong(props.getProperty(Registry.INSERTCOUNT.name(), Long.toString(limit - start)));
     if (start + count > limit) {
       throw new UsageException("insertstart + insertcount (" + start + " + " + count + ") is more than recordcount ("
           + limit + "): the keys to insert must lie within the record count");

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.core.config.Registry;
 import java.util.HashMap;
 import java.util.Properties;
 import site.ycsb.ByteIterator;
@@ -32,9 +33,9 @@ final class RepeatedLoadCheck {
    * the load would fail on an existing key: no db.droptable, db.insertexisting=skip or db.upsert.
    */
   static RepeatedLoadCheck before(Properties props, String dbClass, Workload workload) {
-    if (!(workload instanceof CoreWorkload) || !props.getProperty("fileloader.keyfields", "").isBlank()
-        || isTrue(props, "db.droptable") || "skip".equalsIgnoreCase(props.getProperty("db.insertexisting", "").strip())
-        || !props.getProperty("db.upsert", "false").strip().equalsIgnoreCase("false")) {
+    if (!(workload instanceof CoreWorkload) || !props.getProperty(Registry.FILELOADER_KEYFIELDS.name(), "").isBlank()
+        || isTrue(props, Registry.DB_DROPTABLE.name()) || "skip".equalsIgnoreCase(props.getProperty(Registry.DB_INSERTEXISTING.name(), "").strip())
+        || !props.getProperty(Registry.DB_UPSERT.name(), "false").strip().equalsIgnoreCase("false")) {
       return new RepeatedLoadCheck(null, null);
     }
     String table = props.getProperty(CoreWorkload.TABLENAME_PROPERTY, CoreWorkload.TABLENAME_PROPERTY_DEFAULT);

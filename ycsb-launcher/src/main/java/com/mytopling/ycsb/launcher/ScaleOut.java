@@ -62,9 +62,6 @@ final class ScaleOut {
   /** What the engine itself says went wrong (the Job's failed count or condition), or null. */
   private String engineProblem;
 
-  static final String START_TIMEOUT = "scaleout.start.timeout";
-  static final String JOB_TIMEOUT = "scaleout.job.timeout";
-
   private ScaleOut(Engine engine, Benchmark.Job job, String name, Path render, KubeManifests.Spec spec,
                    String password, Map<String, String> env, List<String> hosts, String remoteHarness,
                    long startTimeoutS, long jobTimeoutS) {
@@ -448,7 +445,7 @@ final class ScaleOut {
           String late = null;
           int exit = -1;
           if (waited.exit == Cmd.TIMED_OUT) {
-            late = "did not end within " + jobTimeoutS + " s (" + JOB_TIMEOUT + "); stopped";
+            late = "did not end within " + jobTimeoutS + " s (" + Registry.SCALEOUT_JOB_TIMEOUT + "); stopped";
             Cmd.run(List.of(docker(), "stop", "-t", "5", names.get(i)), Map.of(), null, null);
           } else if (waited.exit == 0) {
             String text = Files.readString(exitFile).strip();
@@ -554,7 +551,7 @@ final class ScaleOut {
             if (!reason.isEmpty() || succeeded + failed >= spec.clients() || (failed > 0 && active == 0)) {
               if (!reason.isEmpty()) {
                 engineProblem = "kubernetes: job " + name + " failed: " + reason + (reason.equals("DeadlineExceeded")
-                    ? " (activeDeadlineSeconds " + jobTimeoutS + ", " + JOB_TIMEOUT + ")" : " (" + failed
+                    ? " (activeDeadlineSeconds " + jobTimeoutS + ", " + Registry.SCALEOUT_JOB_TIMEOUT + ")" : " (" + failed
                     + " failed pod" + (failed == 1 ? "" : "s") + ")");
               } else if (failed > 0) {
                 engineProblem = "kubernetes: job " + name + " counts " + failed + " failed pod"
@@ -570,13 +567,13 @@ final class ScaleOut {
                 // table).
                 Cmd.run(kubectl("delete", "job", name, "--ignore-not-found"), Map.of(), null, null);
                 throw new IOException("kubernetes: job " + name + ": " + waiting.size() + " of " + spec.clients()
-                    + " clients did not start within " + startTimeoutS + " s (" + START_TIMEOUT + "): "
+                    + " clients did not start within " + startTimeoutS + " s (" + Registry.SCALEOUT_START_TIMEOUT + "): "
                     + String.join(", ", waiting) + "; the job was deleted");
               }
             }
             if (System.currentTimeMillis() > endDeadline) {
               throw new IOException("kubernetes: job " + name + " still runs " + (jobTimeoutS + 300)
-                  + " s after it was applied, past its activeDeadlineSeconds " + jobTimeoutS + " (" + JOB_TIMEOUT + "): see kubectl "
+                  + " s after it was applied, past its activeDeadlineSeconds " + jobTimeoutS + " (" + Registry.SCALEOUT_JOB_TIMEOUT + "): see kubectl "
                   + "describe job " + name);
             }
             Thread.sleep(pollMs);
@@ -726,7 +723,7 @@ final class ScaleOut {
             p.destroyForcibly().waitFor(); // ssh ends; the remote client loses its session and stops
           }
           int exit = ended ? p.exitValue() : -1;
-          String late = ended ? null : "did not end within " + jobTimeoutS + " s (" + JOB_TIMEOUT + "); stopped";
+          String late = ended ? null : "did not end within " + jobTimeoutS + " s (" + Registry.SCALEOUT_JOB_TIMEOUT + "); stopped";
           err.println("benchmark: ssh: client " + i + " ended (" + (late != null ? late : "exit " + exit) + ")");
           String stderr = Files.readString(errs.get(i), StandardCharsets.UTF_8);
           String problem = late != null ? late : lastProblem(stderr);

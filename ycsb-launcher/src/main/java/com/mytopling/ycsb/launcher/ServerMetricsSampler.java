@@ -1,17 +1,18 @@
 package com.mytopling.ycsb.launcher;
 
-import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.SqlMessages;
-import com.mytopling.ycsb.core.dialect.Dialect;
-import com.mytopling.ycsb.core.dialect.Dialects;
-import com.mytopling.ycsb.core.dialect.ServerMetric;
+import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.connect.DbTarget;
 import com.mytopling.ycsb.core.connect.JdbcUrls;
 import com.mytopling.ycsb.core.connect.Servers;
+import com.mytopling.ycsb.core.dialect.Dialect;
+import com.mytopling.ycsb.core.dialect.Dialects;
+import com.mytopling.ycsb.core.dialect.ServerMetric;
 import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -98,11 +99,11 @@ final class ServerMetricsSampler extends Thread implements StatusLines.CutListen
     Path file;
     int interval;
     try {
-      if (!reader.bool("measurement.servermetrics", false)) {
+      if (!reader.bool(Registry.MEASUREMENT_SERVERMETRICS)) {
         return null;
       }
-      file = Path.of(reader.string("measurement.servermetrics.file", ServerMetricsFile.FILE_NAME));
-      interval = reader.intValue("status.interval", 10, 1, Integer.MAX_VALUE);
+      file = Path.of(reader.string(Registry.MEASUREMENT_SERVERMETRICS_FILE));
+      interval = reader.intValue(Registry.STATUS_INTERVAL);
     } catch (ConfigException e) {
       throw new UsageException(e.getMessage());
     }

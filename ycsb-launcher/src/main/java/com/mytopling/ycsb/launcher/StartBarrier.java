@@ -7,10 +7,11 @@ import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.SqlMessages;
 import com.mytopling.ycsb.core.cli.UsageException;
-import com.mytopling.ycsb.core.dialect.Dialect;
-import com.mytopling.ycsb.core.dialect.Dialects;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.connect.DbTarget;
 import com.mytopling.ycsb.core.connect.Servers;
+import com.mytopling.ycsb.core.dialect.Dialect;
+import com.mytopling.ycsb.core.dialect.Dialects;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -31,11 +32,6 @@ import java.util.Properties;
  * seconds fails with one line naming who is missing.
  */
 final class StartBarrier {
-  static final String CLIENTS = ClientKeys.CLIENTS;
-  static final String CLIENT = ClientKeys.CLIENT;
-  static final String RUN_ID = "scaleout.runid";
-  static final String TIMEOUT = "scaleout.barrier.timeout";
-  static final String DELAY = "scaleout.barrier.delay";
   private static final long POLL_MS = 50;
 
   /** Where a client stood when it started: the agreed moment and its own start, both on the server's clock. */
@@ -53,13 +49,14 @@ final class StartBarrier {
           return null;
         }
         int client = place.client();
-        String runId = r.string(RUN_ID, "").strip();
+        String runId = java.util.Objects.requireNonNullElse(r.string(Registry.SCALEOUT_RUNID), "");
         if (!runId.matches("[A-Za-z0-9._-]{1,64}")) {
-          throw new UsageException(RUN_ID + " must be 1 to 64 letters, digits, '.', '_' or '-' with " + CLIENTS + "="
+          throw new UsageException(Registry.SCALEOUT_RUNID + " must be 1 to 64 letters, digits, '.', '_' or '-' with "
+              + Registry.SCALEOUT_CLIENTS + "="
               + clients + " (got '" + runId + "')");
         }
-        long timeoutS = r.integer(TIMEOUT, 300, 1, 86_400);
-        long delayMs = r.integer(DELAY, 2000, 0, 600_000);
+        long timeoutS = r.integer(Registry.SCALEOUT_BARRIER_TIMEOUT);
+        long delayMs = r.integer(Registry.SCALEOUT_BARRIER_DELAY);
         return new Settings(clients, client, runId, timeoutS * 1000, delayMs);
       } catch (ConfigException e) {
         throw new UsageException(e.getMessage());
@@ -149,7 +146,7 @@ final class StartBarrier {
         if (System.currentTimeMillis() > deadline) {
           throw new BarrierException("start barrier: " + arrived + " of " + settings.clients() + " clients arrived for "
               + "the " + phase + " phase of run " + settings.runId() + " within " + settings.timeoutMs() / 1000
-              + " s; missing: " + missing(c, d) + " (" + TIMEOUT + ")");
+              + " s; missing: " + missing(c, d) + " (" + Registry.SCALEOUT_BARRIER_TIMEOUT + ")");
         }
         sleepUntil(System.currentTimeMillis() + POLL_MS);
       }

@@ -1,6 +1,9 @@
 package com.mytopling.ycsb.launcher;
 
 import com.mytopling.ycsb.core.ExitStatus;
+import com.mytopling.ycsb.core.config.Property;
+import com.mytopling.ycsb.core.config.Registry;
+import com.mytopling.ycsb.fileloader.FileWorkload;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
 import com.mytopling.ycsb.results.model.SweepRecord;
@@ -12,9 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import com.mytopling.ycsb.core.config.Property;
-import com.mytopling.ycsb.core.config.Registry;
-import com.mytopling.ycsb.fileloader.FileWorkload;
 import java.util.Properties;
 
 /**

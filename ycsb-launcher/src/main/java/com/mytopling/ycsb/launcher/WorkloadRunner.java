@@ -1,10 +1,10 @@
 package com.mytopling.ycsb.launcher;
 
 import com.mytopling.ycsb.core.ClientKeys;
-import com.mytopling.ycsb.core.ExitStatus;
-import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.fileloader.BindingRows;
 import com.mytopling.ycsb.fileloader.FileWorkload;
@@ -53,12 +53,12 @@ final class WorkloadRunner {
 
   /** Returns the process exit code: 0 when every planned operation was done. */
   int run() throws UsageException {
-    boolean transactions = Boolean.parseBoolean(props.getProperty("dotransactions", "true"));
-    int threadCount = Integer.parseInt(props.getProperty("threadcount", "1"));
+    boolean transactions = Boolean.parseBoolean(props.getProperty(Registry.DOTRANSACTIONS.name(), "true"));
+    int threadCount = Integer.parseInt(props.getProperty(Registry.THREADCOUNT.name(), "1"));
     if (threadCount < 1) {
       throw new UsageException("threadcount: must be at least 1");
     }
-    String dbName = props.getProperty("db");
+    String dbName = props.getProperty(Registry.DB.name());
     try {
       // YCSB's DBFactory prints a stack trace for an unknown class; say it in one line instead.
       Class.forName(dbName);
@@ -74,7 +74,7 @@ final class WorkloadRunner {
         throw new UsageException(e.getMessage());
       }
     }
-    long maxExecutionSeconds = Long.parseLong(props.getProperty("maxexecutiontime", "0"));
+    long maxExecutionSeconds = Long.parseLong(props.getProperty(Registry.MAXEXECUTIONTIME.name(), "0"));
     long warmupSeconds = transactions ? warmupSeconds() : 0;
 
     // Before the workload and the client threads look it up: see SerialSeriesMeasurements.
@@ -84,9 +84,9 @@ final class WorkloadRunner {
     try {
       workload.init(props);
     } catch (WorkloadException e) {
-      throw new UsageException("workload " + props.getProperty("workload").strip() + ": " + e.getMessage());
+      throw new UsageException("workload " + workloadName() + ": " + e.getMessage());
     } catch (RuntimeException e) {
-      throw new UsageException("workload " + props.getProperty("workload").strip() + " rejected its properties: " + e);
+      throw new UsageException("workload " + workloadName() + " rejected its properties: " + e);
     }
     warnUndividedInserts(workload, transactions);
     Tracer tracer = new Tracer.Builder("YCSB " + workload.getClass().getSimpleName())
@@ -96,7 +96,7 @@ final class WorkloadRunner {
     if (!transactions && opCount == 0) {
       // YCSB's client threads treat 0 operations as "no limit": a load of nothing would insert forever.
       err.println("[ycsb] nothing to load: insertcount (or recordcount) is 0");
-      closeQuietly(prepareBinding(props.getProperty("db")));
+      closeQuietly(prepareBinding(props.getProperty(Registry.DB.name())));
       return 0;
     }
     if (opCount > 0 && opCount < threadCount) {
@@ -106,7 +106,7 @@ final class WorkloadRunner {
           + " threads");
       threadCount = (int) opCount;
     }
-    int target = Integer.parseInt(props.getProperty("target", "0"));
+    int target = Integer.parseInt(props.getProperty(Registry.TARGET_OPS.name(), "0"));
     double targetPerThreadPerMs = target > 0 ? target / (double) threadCount / 1000.0 : -1;
     MyToplingDbClient.Prepared prepared = prepareBinding(dbName);
     BindingRows bindingRows = rowsOf(prepared);
@@ -144,7 +144,8 @@ final class WorkloadRunner {
     RepeatedLoadCheck repeatedLoad = !transactions && prepared != null
         ? RepeatedLoadCheck.before(props, dbName, workload) : null;
     ServerMetricsSampler sampler = prepared != null ? ServerMetricsSampler.open(props, transactions, err) : null;
-    if (prepared == null && "true".equalsIgnoreCase(props.getProperty("measurement.servermetrics", "").strip())) {
+    if (prepared == null
+        && "true".equalsIgnoreCase(props.getProperty(Registry.MEASUREMENT_SERVERMETRICS.name(), "").strip())) {
       err.println("[ycsb] server metrics: not sampled: only the mytopling binding's databases are");
     }
     StartBarrier.Start barrierStart = null;
@@ -168,10 +169,11 @@ final class WorkloadRunner {
     costMeter.phaseStarted();
     boolean trackJvm = "true".equals(props.getProperty(Measurements.MEASUREMENT_TRACK_JVM_PROPERTY, "false"));
     StatusLines status = null;
-    if (Boolean.parseBoolean(props.getProperty("status", "false"))) {
+    if (Boolean.parseBoolean(props.getProperty(Registry.STATUS.name(), "false"))) {
       boolean standard = "timeseries".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, ""));
-      int interval = Integer.parseInt(props.getProperty("status.interval", "10"));
-      status = new StatusLines(done, clients, counters, planned, bindingRows, props.getProperty("label", ""), standard,
+      int interval = Integer.parseInt(props.getProperty(Registry.STATUS_INTERVAL.name(), "10"));
+      status = new StatusLines(done, clients, counters, planned, bindingRows,
+          props.getProperty(Registry.LABEL.name(), ""), standard,
           interval, trackJvm, warmupSeconds, sampler, costMeter, err);
       status.start();
     }
@@ -245,8 +247,8 @@ final class WorkloadRunner {
       throw new UsageException(e.getMessage());
     }
     if (transactions && keys.clients() > 1 && !(workload instanceof ClientKeys.Divided)
-        && !"0".equals(props.getProperty("insertproportion", "0").strip())) {
-      err.println("[ycsb] workload " + props.getProperty("workload").strip() + " is not one that gives each of the "
+        && !"0".equals(props.getProperty(Registry.INSERTPROPORTION.name(), "0").strip())) {
+      err.println("[ycsb] workload " + workloadName() + " is not one that gives each of the "
           + keys.clients() + " clients run-phase insert keys of its own (CoreWorkload and the file workload do): "
           + "the clients may insert the same keys");
     }
@@ -275,18 +277,19 @@ final class WorkloadRunner {
   private long warmupSeconds() throws UsageException {
     long warmup;
     try {
-      warmup = new PropertyReader(props).integer("measurement.warmup", 0, 0, Long.MAX_VALUE);
+      warmup = new PropertyReader(props).integer(Registry.MEASUREMENT_WARMUP);
     } catch (ConfigException e) {
       throw new UsageException(e.getMessage());
     }
     if (warmup > 0) {
-      if (!Boolean.parseBoolean(props.getProperty("status", "false"))) {
-        throw new UsageException("measurement.warmup needs the status thread (-s): it cuts the measurements when the "
-            + "warm-up ends");
+      if (!Boolean.parseBoolean(props.getProperty(Registry.STATUS.name(), "false"))) {
+        throw new UsageException(Registry.MEASUREMENT_WARMUP + " needs the status thread (-s): it cuts the "
+            + "measurements when the warm-up ends");
       }
-      if (!"true".equalsIgnoreCase(props.getProperty("hdrhistogram.fileoutput", "false").strip())
+      if (!"true".equalsIgnoreCase(props.getProperty(Registry.HDRHISTOGRAM_FILEOUTPUT.name(), "false").strip())
           || !"hdrhistogram".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, "hdrhistogram").strip())) {
-        throw new UsageException("measurement.warmup needs HdrHistogram interval logs (-p hdrhistogram.fileoutput=true, "
+        throw new UsageException(Registry.MEASUREMENT_WARMUP + " needs HdrHistogram interval logs (-p "
+            + Registry.HDRHISTOGRAM_FILEOUTPUT.assign(true) + ", "
             + "measurementtype hdrhistogram): the summary leaves the warm-up out from them");
       }
     }
@@ -299,14 +302,14 @@ final class WorkloadRunner {
    */
   private void writePhaseClock(boolean transactions, StatusLines status, long startMs, long runtimeMs, long warmup,
                                StartBarrier.Start barrier) {
-    if (!"true".equalsIgnoreCase(props.getProperty("hdrhistogram.fileoutput", "false").strip())) {
+    if (!"true".equalsIgnoreCase(props.getProperty(Registry.HDRHISTOGRAM_FILEOUTPUT.name(), "false").strip())) {
       return;
     }
     PhaseClock clock = new PhaseClock();
     clock.phase = transactions ? "run" : "load";
     clock.startMs = status != null && status.startMs() > 0 ? status.startMs() : startMs;
     clock.endMs = startMs + runtimeMs;
-    clock.statusIntervalS = Integer.parseInt(props.getProperty("status.interval", "10"));
+    clock.statusIntervalS = Integer.parseInt(props.getProperty(Registry.STATUS_INTERVAL.name(), "10"));
     clock.warmupS = warmup;
     clock.warmupEndMs = status != null && status.warmupEndMs() > 0 ? status.warmupEndMs() : null;
     if (barrier != null) {
@@ -315,7 +318,7 @@ final class WorkloadRunner {
       clock.startedServerMs = clock.startMs + barrier.offsetMs();
       clock.serverClockUncertaintyMs = barrier.uncertaintyMs();
     }
-    Path file = Path.of(props.getProperty("hdrhistogram.output.path", "")
+    Path file = Path.of(props.getProperty(Registry.HDRHISTOGRAM_OUTPUT_PATH.name(), "")
         + PhaseClock.FILE_NAME);
     try {
       clock.write(file);
@@ -377,6 +380,11 @@ final class WorkloadRunner {
    * before the clock starts: site.ycsb.Client counts that time as run time, which makes a
    * short run on the embedded server look several times slower than it is.
    */
+  /** The workload class as the settings name it, for messages. */
+  private String workloadName() {
+    return props.getProperty(Registry.WORKLOAD.name()).strip();
+  }
+
   private MyToplingDbClient.Prepared prepareBinding(String dbName) throws UsageException {
     try {
       Class<?> c = Class.forName(dbName);
@@ -438,7 +446,7 @@ final class WorkloadRunner {
   }
 
   private Workload newWorkload() throws UsageException {
-    String name = props.getProperty("workload");
+    String name = props.getProperty(Registry.WORKLOAD.name());
     if (name == null) {
       throw new UsageException("workload: not set (give a workload file with -P, e.g. -P workloads/workloada)");
     }
@@ -464,10 +472,10 @@ final class WorkloadRunner {
 
   private long plannedOperations(boolean transactions) {
     if (transactions) {
-      return Long.parseLong(props.getProperty("operationcount", "0"));
+      return Long.parseLong(props.getProperty(Registry.OPERATIONCOUNT.name(), "0"));
     }
-    String insertCount = props.getProperty("insertcount");
-    return Long.parseLong(insertCount != null ? insertCount : props.getProperty("recordcount", "0"));
+    String insertCount = props.getProperty(Registry.INSERTCOUNT.name());
+    return Long.parseLong(insertCount != null ? insertCount : props.getProperty(Registry.RECORDCOUNT.name(), "0"));
   }
 
   private Map<String, String> htraceProperties() {
@@ -482,9 +490,9 @@ final class WorkloadRunner {
 
   /** Writes YCSB's summary: OVERALL runtime and throughput, GC totals, then every series. */
   private void export(long opsDone, long runtimeMs, StatusLines status) throws IOException {
-    String file = props.getProperty("exportfile");
+    String file = props.getProperty(Registry.EXPORTFILE.name());
     OutputStream out = file == null ? System.out : new FileOutputStream(file);
-    String exporterName = props.getProperty("exporter", "site.ycsb.measurements.exporter.TextMeasurementsExporter")
+    String exporterName = props.getProperty(Registry.EXPORTER.name(), Registry.EXPORTER.defaultValue())
         .replace("com.yahoo.ycsb.", "site.ycsb.");
     MeasurementsExporter exporter;
     try {

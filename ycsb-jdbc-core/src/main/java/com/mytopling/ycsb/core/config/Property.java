@@ -45,6 +45,11 @@ public final class Property {
     return name;
   }
 
+  /** The setting {@code name=value}, as a -p argument or a line of a properties file the harness writes. */
+  public String assign(Object value) {
+    return name + "=" + value;
+  }
+
   /** For a family, the part every member starts with ({@code db.url.}); else the name. */
   public String prefix() {
     return family == Family.NONE ? name : name.substring(0, name.lastIndexOf('.') + 1);

@@ -5,6 +5,7 @@ import static com.mytopling.ycsb.core.cli.CliValues.valued;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.UrlScheme;
 import com.mytopling.ycsb.launcher.Benchmark;
 import com.mytopling.ycsb.launcher.HarnessJob;
@@ -183,9 +184,12 @@ public final class BenchHarness extends HarnessJob {
   private void runSection(Plan plan) throws IOException, InterruptedException, JobFailed {
     err.println("bench-harness: run phase: loading " + plan.records() + " records");
     measuredClient(List.of("load", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
-        "-p", "db.url=" + url, "-p", "db.user=ycsb", "-p", "recordcount=" + plan.records(), "-threads", "4",
-        "-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "db.batchsize=5000",
-        "-p", "jdbc.batchupdateapi=true", "-p", "db.bulkload=loaddata"), "run-load", "load", false);
+        "-p", Registry.DB_URL.assign(url), "-p", Registry.DB_USER.assign("ycsb"),
+        "-p", Registry.RECORDCOUNT.assign(plan.records()), "-threads", "4",
+        "-p", Registry.DB_CREATETABLE.assign(true), "-p", Registry.DB_DROPTABLE.assign(true),
+        "-p", Registry.DB_BATCHSIZE.assign(5000),
+        "-p", Registry.JDBC_BATCHUPDATEAPI.assign(true),
+        "-p", Registry.DB_BULKLOAD.assign("loaddata")), "run-load", "load", false);
     long ops = plan.ops();
     for (int i = 1; i <= plan.runs(); i++) {
       oursRun(plan, i, "ours", "run-ours-" + i, List.of(), ops);
@@ -196,8 +200,8 @@ public final class BenchHarness extends HarnessJob {
       Measured m0 = measuredClient(runArgs(plan, small, List.of()), "run-ours-" + i + "-small", "run", false);
       record("run", "ours, fixed JVM cost subtracted", i, "cpu_us_op", (cpu - m0.cpuS()) * 1e6 / (ops - small));
       // Ours with MySQL Connector/J instead (db.mysqldriver=mysql), for the driver comparison.
-      oursRun(plan, i, "ours, MySQL Connector/J", "run-ours-connectorj-" + i, List.of("-p", "db.mysqldriver=mysql"),
-          ops);
+      oursRun(plan, i, "ours, MySQL Connector/J", "run-ours-connectorj-" + i,
+          List.of("-p", Registry.DB_MYSQLDRIVER.assign("mysql")), ops);
       sysbenchRun(plan, i);
     }
   }
@@ -206,8 +210,9 @@ public final class BenchHarness extends HarnessJob {
 
   private List<String> runArgs(Plan plan, long ops, List<String> extra) {
     List<String> a = new ArrayList<>(List.of("run", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
-        "-p", "db.url=" + url, "-p", "db.user=ycsb", "-p", "recordcount=" + plan.records(),
-        "-p", "operationcount=" + ops, "-threads", Integer.toString(plan.threads())));
+        "-p", Registry.DB_URL.assign(url), "-p", Registry.DB_USER.assign("ycsb"),
+        "-p", Registry.RECORDCOUNT.assign(plan.records()),
+        "-p", Registry.OPERATIONCOUNT.assign(ops), "-threads", Integer.toString(plan.threads())));
     a.addAll(extra);
     return a;
   }
@@ -301,9 +306,12 @@ public final class BenchHarness extends HarnessJob {
       int i) throws IOException, InterruptedException, JobFailed {
     String slug = "load-" + (section + "-" + name).replaceAll("[^a-z0-9]", "-") + "-" + i;
     List<String> a = new ArrayList<>(List.of("load", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
-        "-p", "db.url=" + server.url(), "-p", "db.user=ycsb", "-p", "table=usertable_load",
-        "-p", "recordcount=" + plan.loadRecords(), "-threads", Integer.toString(threads), "-p", "db.createtable=true",
-        "-p", "db.droptable=true", "-p", "db.batchsize=5000", "-p", "jdbc.batchupdateapi=true"));
+        "-p", Registry.DB_URL.assign(server.url()), "-p", Registry.DB_USER.assign("ycsb"),
+        "-p", Registry.TABLE.assign("usertable_load"),
+        "-p", Registry.RECORDCOUNT.assign(plan.loadRecords()), "-threads", Integer.toString(threads),
+        "-p", Registry.DB_CREATETABLE.assign(true),
+        "-p", Registry.DB_DROPTABLE.assign(true), "-p", Registry.DB_BATCHSIZE.assign(5000),
+        "-p", Registry.JDBC_BATCHUPDATEAPI.assign(true)));
     a.addAll(props);
     Measured m = measuredClient(a, slug, "load", false);
     PhaseSummary p = phase(dir.resolve("raw").resolve(slug), "load");
@@ -356,9 +364,11 @@ public final class BenchHarness extends HarnessJob {
       String slug = "memory-" + n;
       String name = "default bulk path, 4 threads, -Xmx256m, " + n + " records";
       Measured m = measuredClient(List.of("load", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
-          "-p", "db.url=" + url, "-p", "db.user=ycsb", "-p", "table=usertable_mem", "-p", "recordcount=" + n,
-          "-threads", "4", "-p", "db.createtable=true", "-p", "db.droptable=true", "-p", "db.batchsize=5000",
-          "-p", "jdbc.batchupdateapi=true"), slug, "load", true);
+          "-p", Registry.DB_URL.assign(url), "-p", Registry.DB_USER.assign("ycsb"),
+          "-p", Registry.TABLE.assign("usertable_mem"), "-p", Registry.RECORDCOUNT.assign(n),
+          "-threads", "4", "-p", Registry.DB_CREATETABLE.assign(true), "-p", Registry.DB_DROPTABLE.assign(true),
+          "-p", Registry.DB_BATCHSIZE.assign(5000),
+          "-p", Registry.JDBC_BATCHUPDATEAPI.assign(true)), slug, "load", true);
       PhaseSummary p = phase(dir.resolve("raw").resolve(slug), "load");
       long stored = Long.parseLong(server.sql("SELECT COUNT(*) FROM usertable_mem"));
       if (stored != n || !nothingFailed(p)) {

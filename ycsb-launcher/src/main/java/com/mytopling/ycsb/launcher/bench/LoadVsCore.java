@@ -5,6 +5,7 @@ import static com.mytopling.ycsb.core.cli.CliValues.valued;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.connect.Drivers;
 import com.mytopling.ycsb.core.dialect.ColumnSize;
 import com.mytopling.ycsb.core.dialect.Dialect;
@@ -113,12 +114,16 @@ public final class LoadVsCore extends HarnessJob {
       TableSql ddl = tableSql(dialect, engine, facts.columns(), avg);
       out.println("server: " + server.version + " " + engine + "; " + records + " records, " + threads
           + " threads, average value " + avg + " chars");
-      List<String> common = List.of("-threads", Integer.toString(threads), "-p", "table=" + TABLE,
-          "-p", "recordcount=" + records, "-p", "db.url=" + url, "-p", "db.user=" + user, "-p", "db.createtable=false",
-          "-p", "db.batchsize=100", "-p", "jdbc.batchupdateapi=true", "-p", "fieldcount=" + FIELDS);
-      List<String> fileLoad = List.of("-p", "workload=com.mytopling.ycsb.fileloader.FileWorkload",
-          "-p", "fileloader.file=" + file, "-p", "fileloader.maxlength=0", "-p", "fileloader.tablesize=false");
-      List<String> coreLoad = List.of("-p", "workload=site.ycsb.workloads.CoreWorkload", "-p", "fieldlength=" + avg);
+      List<String> common = List.of("-threads", Integer.toString(threads), "-p", Registry.TABLE.assign(TABLE),
+          "-p", Registry.RECORDCOUNT.assign(records), "-p", Registry.DB_URL.assign(url),
+          "-p", Registry.DB_USER.assign(user), "-p", Registry.DB_CREATETABLE.assign(false),
+          "-p", Registry.DB_BATCHSIZE.assign(100), "-p", Registry.JDBC_BATCHUPDATEAPI.assign(true),
+          "-p", Registry.FIELDCOUNT.assign(FIELDS));
+      List<String> fileLoad = List.of("-p", Registry.WORKLOAD.assign("com.mytopling.ycsb.fileloader.FileWorkload"),
+          "-p", Registry.FILELOADER_FILE.assign(file), "-p", Registry.FILELOADER_MAXLENGTH.assign(0),
+          "-p", Registry.FILELOADER_TABLESIZE.assign(false));
+      List<String> coreLoad = List.of("-p", Registry.WORKLOAD.assign("site.ycsb.workloads.CoreWorkload"),
+          "-p", Registry.FIELDLENGTH.assign(avg));
       // Rounds alternate which load goes first, so background work (compaction, flushing) left by one load does not
       // always fall on the same side.
       for (int i = 1; i <= repeat; i++) {

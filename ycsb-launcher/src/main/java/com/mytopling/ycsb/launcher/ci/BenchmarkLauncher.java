@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher.ci;
 
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.launcher.JobFailed;
 import java.io.File;
 import java.io.IOException;
@@ -43,10 +44,10 @@ final class BenchmarkLauncher {
     Files.createDirectories(dir);
     Path file = dir.resolve("ci-" + server.shortName() + ".properties");
     Files.writeString(file, "# scripts/ci-regression: " + server.describe() + "\n"
-        + "db.url=" + server.url() + "\n"
-        + "db.user=" + JobServer.USER + "\n"
-        + "db.batchsize=1000\n"
-        + "jdbc.batchupdateapi=true\n", StandardCharsets.UTF_8);
+        + Registry.DB_URL.assign(server.url()) + "\n"
+        + Registry.DB_USER.assign(JobServer.USER) + "\n"
+        + Registry.DB_BATCHSIZE.assign(1000) + "\n"
+        + Registry.JDBC_BATCHUPDATEAPI.assign(true) + "\n", StandardCharsets.UTF_8);
     return file;
   }
 

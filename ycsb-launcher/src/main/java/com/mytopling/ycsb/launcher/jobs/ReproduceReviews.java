@@ -5,6 +5,7 @@ import static com.mytopling.ycsb.core.cli.CliValues.valued;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.connect.Drivers;
 import com.mytopling.ycsb.core.dialect.UrlScheme;
 import com.mytopling.ycsb.fileloader.tool.DataFileFacts;
@@ -161,7 +162,8 @@ public final class ReproduceReviews extends HarnessJob {
         createTable(plan, engine, file, dialect);
         Path load = plan.out().resolve(engine + "-load");
         ycsb(plan, "load", engine, load, file, records, "-P",
-            root.resolve("workloads/fileloader-reviews-load.properties").toString(), "-p", "db.createtable=false");
+            root.resolve("workloads/fileloader-reviews-load.properties").toString(),
+                "-p", Registry.DB_CREATETABLE.assign(false));
         rows.add(loadRow(engine, halfMb, reports.load(load)));
         stopServer(plan, engine);
 
@@ -189,7 +191,8 @@ public final class ReproduceReviews extends HarnessJob {
             log(engine + ", memory " + limit + ", " + dist + " reads");
             ycsb(plan, "run", engine, step, file, records, "-P",
                 root.resolve("workloads/fileloader-reviews-read.properties").toString(),
-                "-p", "requestdistribution=" + dist, "-p", "operationcount=" + plan.operations());
+                "-p", Registry.REQUESTDISTRIBUTION.assign(dist),
+                "-p", Registry.OPERATIONCOUNT.assign(plan.operations()));
             rows.add(readRow(engine, limit, dist, limitedBy, reports.load(step)));
           }
           stopServer(plan, engine);
@@ -335,8 +338,9 @@ public final class ReproduceReviews extends HarnessJob {
     Files.createDirectories(step);
     List<String> cmd = new ArrayList<>(Benchmark.javaCommand());
     cmd.addAll(List.of(Ycsb.class.getName(), phase, "mytopling", "-threads", Integer.toString(plan.threads()), "-s",
-        "-p", "fileloader.file=" + file, "-p", "recordcount=" + records, "-p", "table=reviews",
-        "-p", "db.url=" + url(plan, engine), "-p", "db.user=ycsb"));
+        "-p", Registry.FILELOADER_FILE.assign(file), "-p", Registry.RECORDCOUNT.assign(records),
+        "-p", Registry.TABLE.assign("reviews"),
+        "-p", Registry.DB_URL.assign(url(plan, engine)), "-p", Registry.DB_USER.assign("ycsb")));
     cmd.addAll(List.of(more));
     int rc = process(cmd, step.resolve(phase + ".out"), step.resolve(phase + ".err"));
     if (rc != 0) {
