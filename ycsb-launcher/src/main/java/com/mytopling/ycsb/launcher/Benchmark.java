@@ -17,6 +17,8 @@ import com.mytopling.ycsb.core.record.RunRecordException;
 import com.mytopling.ycsb.core.record.RunRecordFiles;
 import com.mytopling.ycsb.core.record.RunRecordReader;
 import com.mytopling.ycsb.jdbc.MyToplingDbClient;
+import com.mytopling.ycsb.launcher.client.KnownNames;
+import com.mytopling.ycsb.launcher.client.StartBarrier;
 import com.mytopling.ycsb.results.model.RunMetadata;
 import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
 import java.io.IOException;

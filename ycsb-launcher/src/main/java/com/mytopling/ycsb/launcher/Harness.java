@@ -3,6 +3,8 @@ package com.mytopling.ycsb.launcher;
 import com.mytopling.ycsb.launcher.bench.BenchHarness;
 import com.mytopling.ycsb.launcher.bench.LoadVsCore;
 import com.mytopling.ycsb.launcher.ci.CiRegression;
+import com.mytopling.ycsb.launcher.client.Verify;
+import com.mytopling.ycsb.launcher.client.Ycsb;
 import com.mytopling.ycsb.launcher.jobs.ReproduceAzure;
 import com.mytopling.ycsb.launcher.jobs.ReproduceReviews;
 import com.mytopling.ycsb.launcher.jobs.Soak;

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.launcher.client.Ycsb;
 import com.mytopling.ycsb.core.config.ResolvedSettings;
 import com.mytopling.ycsb.core.config.SettingsFile;
 import com.mytopling.ycsb.core.record.RunRecordFiles;

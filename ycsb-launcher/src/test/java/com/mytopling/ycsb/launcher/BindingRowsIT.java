@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.launcher;
 
+import com.mytopling.ycsb.launcher.client.Ycsb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

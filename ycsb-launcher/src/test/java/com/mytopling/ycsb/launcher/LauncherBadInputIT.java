@@ -8,6 +8,8 @@ import com.mytopling.ycsb.jdbc.testing.TestServer;
 import com.mytopling.ycsb.jdbc.testing.TestServers;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
 import com.mytopling.ycsb.jdbc.verify.TableVerifier;
+import com.mytopling.ycsb.launcher.client.Verify;
+import com.mytopling.ycsb.launcher.client.Ycsb;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

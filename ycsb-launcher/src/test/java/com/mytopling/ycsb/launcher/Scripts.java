@@ -11,13 +11,13 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs the project's shell scripts as a user would, from another working directory. */
-final class Scripts {
-  static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+public final class Scripts {
+  public static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
-  static final class Result {
-    final int exitCode;
-    final String stdout;
-    final String stderr;
+  public static final class Result {
+    public final int exitCode;
+    public final String stdout;
+    public final String stderr;
 
     Result(int exitCode, String stdout, String stderr) {
       this.exitCode = exitCode;
@@ -25,7 +25,7 @@ final class Scripts {
       this.stderr = stderr;
     }
 
-    List<String> stderrLines(String prefix) {
+    public List<String> stderrLines(String prefix) {
       return stderr.lines().filter(l -> l.startsWith(prefix)).toList();
     }
 
@@ -36,16 +36,16 @@ final class Scripts {
     }
   }
 
-  static Result run(String script, List<String> args) {
+  public static Result run(String script, List<String> args) {
     return run(script, args, Map.of());
   }
 
-  static Result run(String script, List<String> args, Map<String, String> env) {
+  public static Result run(String script, List<String> args, Map<String, String> env) {
     return run(script, args, env, java.time.Duration.ofMinutes(10));
   }
 
   /** Runs the script; past the time limit it and every process it started are killed and the test fails. */
-  static Result run(String script, List<String> args, Map<String, String> env, java.time.Duration limit) {
+  public static Result run(String script, List<String> args, Map<String, String> env, java.time.Duration limit) {
     List<String> cmd = new ArrayList<>();
     cmd.add("bash");
     cmd.add(ROOT.resolve("scripts").resolve(script).toString());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mytopling.ycsb.jdbc.testing.OwnMariaDb;
+import com.mytopling.ycsb.launcher.client.Ycsb;
 import java.io.File;
 import java.io.InputStream;
 import java.io.OutputStream;

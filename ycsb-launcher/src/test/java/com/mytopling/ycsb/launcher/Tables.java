@@ -12,12 +12,12 @@ import java.sql.Statement;
 import java.util.Map;
 
 /** What a run left in the database, read straight from the server, and the shipped target files pointed at it. */
-final class Tables {
+public final class Tables {
   private Tables() {
   }
 
   /** Rows in the table, counted by the server. */
-  static long rowCount(TestServer s, String table) throws SQLException {
+  public static long rowCount(TestServer s, String table) throws SQLException {
     try (Connection c = s.connect(); Statement st = c.createStatement();
          ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + table)) {
       rs.next();
@@ -25,7 +25,7 @@ final class Tables {
     }
   }
 
-  static void drop(TestServer s, String table) throws SQLException {
+  public static void drop(TestServer s, String table) throws SQLException {
     try (Connection c = s.connect(); Statement st = c.createStatement()) {
       st.execute("DROP TABLE IF EXISTS " + table);
     }
@@ -35,7 +35,7 @@ final class Tables {
    * A shipped file of db-properties/ as users copy it: every setting kept, the URL and user replaced by the test
    * server's, and the table named (the password goes in YCSB_DB_PASSWORD, see {@link #env}).
    */
-  static Path shippedTarget(Path dir, String target, TestServer s, String table) throws IOException {
+  public static Path shippedTarget(Path dir, String target, TestServer s, String table) throws IOException {
     StringBuilder text = new StringBuilder();
     for (String line : Files.readAllLines(Scripts.ROOT.resolve("db-properties").resolve(target + ".properties"),
         StandardCharsets.UTF_8)) {
@@ -54,12 +54,12 @@ final class Tables {
   }
 
   /** The password of the test server for scripts, as users give it. */
-  static Map<String, String> env(TestServer s) {
+  public static Map<String, String> env(TestServer s) {
     return s.password() == null ? Map.of() : Map.of("YCSB_DB_PASSWORD", s.password());
   }
 
   /** The sum over a merged phase's clients of one of their figures (each client's count of its whole phase). */
-  static long clientsSum(com.fasterxml.jackson.databind.JsonNode summary, String phase, String field) {
+  public static long clientsSum(com.fasterxml.jackson.databind.JsonNode summary, String phase, String field) {
     long sum = 0;
     for (com.fasterxml.jackson.databind.JsonNode c : summary.at("/phases/" + phase + "/clients")) {
       sum += c.get(field).asLong();
@@ -71,7 +71,7 @@ final class Tables {
    * A merged phase's figures are of its one window: its successful operations are the window's operations without
    * the failed ones, and its successful throughput is those over the window's length.
    */
-  static void assertOneWindow(com.fasterxml.jackson.databind.JsonNode summary, String phase) {
+  public static void assertOneWindow(com.fasterxml.jackson.databind.JsonNode summary, String phase) {
     com.fasterxml.jackson.databind.JsonNode p = summary.at("/phases/" + phase);
     com.fasterxml.jackson.databind.JsonNode w = p.get("window");
     org.junit.jupiter.api.Assertions.assertEquals(w.get("operations").asDouble() - w.get("failed_operations").asDouble(),

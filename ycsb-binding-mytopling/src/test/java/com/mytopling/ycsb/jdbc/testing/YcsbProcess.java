@@ -62,7 +62,7 @@ public final class YcsbProcess {
 
     /** For a main that reads YCSB's -p properties (YCSB's Client, the launcher), else null. */
     static RecordFiles forMain(String mainClass) throws IOException {
-      return mainClass.equals("site.ycsb.Client") || mainClass.equals("com.mytopling.ycsb.launcher.Ycsb")
+      return mainClass.equals("site.ycsb.Client") || mainClass.equals("com.mytopling.ycsb.launcher.client.Ycsb")
           ? new RecordFiles(Files.createTempDirectory("ycsb-records")) : null;
     }
 

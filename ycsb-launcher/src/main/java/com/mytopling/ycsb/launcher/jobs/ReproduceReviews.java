@@ -12,7 +12,7 @@ import com.mytopling.ycsb.fileloader.tool.DataFileFacts;
 import com.mytopling.ycsb.launcher.Benchmark;
 import com.mytopling.ycsb.launcher.HarnessJob;
 import com.mytopling.ycsb.launcher.JobFailed;
-import com.mytopling.ycsb.launcher.Ycsb;
+import com.mytopling.ycsb.launcher.client.Ycsb;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;

@@ -3,7 +3,7 @@ package com.mytopling.ycsb.launcher.faults;
 import com.mytopling.ycsb.jdbc.testing.TestServer;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
 import com.mytopling.ycsb.jdbc.verify.TableVerifier;
-import com.mytopling.ycsb.launcher.Ycsb;
+import com.mytopling.ycsb.launcher.client.Ycsb;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -152,7 +152,7 @@ final class FaultPhases {
       a.add("-p");
       a.add(name + "=" + p.getProperty(name));
     }
-    return YcsbProcess.runMain(com.mytopling.ycsb.launcher.Verify.class.getName(), a);
+    return YcsbProcess.runMain(com.mytopling.ycsb.launcher.client.Verify.class.getName(), a);
   }
 
   /** A figure of YCSB's report: the value of {@code [SERIES], METRIC}, 0 when YCSB printed none. */

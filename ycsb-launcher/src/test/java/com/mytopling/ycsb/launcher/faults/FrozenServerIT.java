@@ -11,7 +11,7 @@ import com.mytopling.ycsb.jdbc.testing.BackgroundYcsb;
 import com.mytopling.ycsb.jdbc.testing.OwnMariaDb;
 import com.mytopling.ycsb.jdbc.testing.Totals;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
-import com.mytopling.ycsb.launcher.Ycsb;
+import com.mytopling.ycsb.launcher.client.Ycsb;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;

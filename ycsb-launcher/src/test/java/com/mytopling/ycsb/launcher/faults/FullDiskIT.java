@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.mytopling.ycsb.jdbc.testing.OwnMariaDb;
 import com.mytopling.ycsb.jdbc.testing.Totals;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
-import com.mytopling.ycsb.launcher.Ycsb;
+import com.mytopling.ycsb.launcher.client.Ycsb;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,7 +9,7 @@ import com.mytopling.ycsb.jdbc.testing.BackgroundYcsb;
 import com.mytopling.ycsb.jdbc.testing.OwnMariaDb;
 import com.mytopling.ycsb.jdbc.testing.Totals;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
-import com.mytopling.ycsb.launcher.Ycsb;
+import com.mytopling.ycsb.launcher.client.Ycsb;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

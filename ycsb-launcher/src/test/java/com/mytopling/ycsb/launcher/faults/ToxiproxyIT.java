@@ -14,7 +14,7 @@ import com.mytopling.ycsb.jdbc.testing.TestServers;
 import com.mytopling.ycsb.jdbc.testing.Totals;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
 import com.mytopling.ycsb.jdbc.verify.TableVerifier;
-import com.mytopling.ycsb.launcher.Ycsb;
+import com.mytopling.ycsb.launcher.client.Ycsb;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.Toxic;
 import eu.rekawek.toxiproxy.model.ToxicDirection;

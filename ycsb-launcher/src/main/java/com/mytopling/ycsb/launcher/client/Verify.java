@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.launcher;
+package com.mytopling.ycsb.launcher.client;
 
 import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.ExitStatus;

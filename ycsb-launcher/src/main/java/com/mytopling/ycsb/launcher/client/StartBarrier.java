@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.launcher;
+package com.mytopling.ycsb.launcher.client;
 
 import com.mytopling.ycsb.core.ClientKeys;
 import com.mytopling.ycsb.core.ConfigException;
@@ -31,16 +31,16 @@ import java.util.Properties;
  * machines' clocks need not agree. A client that does not see everyone within {@code scaleout.barrier.timeout}
  * seconds fails with one line naming who is missing.
  */
-final class StartBarrier {
+public final class StartBarrier {
   private static final long POLL_MS = 50;
 
   /** Where a client stood when it started: the agreed moment and its own start, both on the server's clock. */
-  record Start(long agreedServerMs, long startedServerMs, long offsetMs, long uncertaintyMs) {
+  public record Start(long agreedServerMs, long startedServerMs, long offsetMs, long uncertaintyMs) {
   }
 
   /** The barrier's settings, or null when this phase runs alone (scaleout.clients 1 or unset). */
-  record Settings(int clients, int client, String runId, long timeoutMs, long delayMs) {
-    static Settings from(Properties props) throws UsageException {
+  public record Settings(int clients, int client, String runId, long timeoutMs, long delayMs) {
+    public static Settings from(Properties props) throws UsageException {
       PropertyReader r = new PropertyReader(props);
       try {
         ClientKeys place = ClientKeys.from(props); // which client of how many: read in one place
@@ -65,7 +65,7 @@ final class StartBarrier {
   }
 
   /** Raised when the clients did not all arrive in time, or the table could not be used: one line. */
-  static final class BarrierException extends Exception {
+  public static final class BarrierException extends Exception {
     BarrierException(String message) {
       super(message);
     }
@@ -75,14 +75,14 @@ final class StartBarrier {
   private final String phase;
   private final PrintStream err;
 
-  StartBarrier(Settings settings, String phase, PrintStream err) {
+  public StartBarrier(Settings settings, String phase, PrintStream err) {
     this.settings = settings;
     this.phase = phase;
     this.err = err;
   }
 
   /** Connects to the target's first server (the shard every client reaches) and waits there. */
-  Start await(Properties props) throws BarrierException {
+  public Start await(Properties props) throws BarrierException {
     String password = null;
     try {
       DbTarget target = DbTarget.of(props);

@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.launcher;
+package com.mytopling.ycsb.launcher.client;
 
 import java.io.PrintStream;
 import com.mytopling.ycsb.core.config.Property;

@@ -1,11 +1,12 @@
-package com.mytopling.ycsb.launcher;
+package com.mytopling.ycsb.launcher.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.mytopling.ycsb.core.config.SettingsMerge;
 import com.mytopling.ycsb.core.config.DeclaredProperties;
+import com.mytopling.ycsb.core.config.SettingsMerge;
 import com.mytopling.ycsb.jdbc.MyToplingDbClient;
+import com.mytopling.ycsb.launcher.Scripts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

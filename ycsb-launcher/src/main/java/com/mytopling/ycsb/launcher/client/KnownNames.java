@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.launcher;
+package com.mytopling.ycsb.launcher.client;
 
 import com.mytopling.ycsb.core.config.DeclaredProperties;
 import com.mytopling.ycsb.core.config.UnknownProperties;
@@ -30,7 +30,7 @@ public final class KnownNames {
   private KnownNames() {
   }
 
-  static KnownNames of(String workloadClass, String dbClass) {
+  public static KnownNames of(String workloadClass, String dbClass) {
     KnownNames k = new KnownNames();
     k.add(workloadClass, WORKLOADS);
     k.add(dbClass, DBS);
@@ -65,7 +65,7 @@ public final class KnownNames {
   }
 
   /** One line per unknown name among {@code names}. */
-  List<String> unknown(Collection<String> names) {
+  public List<String> unknown(Collection<String> names) {
     return UnknownProperties.check(names, declared, trusted);
   }
 
@@ -75,7 +75,7 @@ public final class KnownNames {
    *
    * @return the line to report as bad input, or null when the run goes on
    */
-  static String report(List<String> lines, boolean strict, String prefix, PrintStream err) {
+  public static String report(List<String> lines, boolean strict, String prefix, PrintStream err) {
     if (lines.isEmpty()) {
       return null;
     }

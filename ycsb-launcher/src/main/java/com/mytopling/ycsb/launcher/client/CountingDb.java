@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.launcher;
+package com.mytopling.ycsb.launcher.client;
 
 import java.util.Map;
 import java.util.Properties;

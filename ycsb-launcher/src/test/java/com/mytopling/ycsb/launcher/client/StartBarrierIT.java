@@ -1,4 +1,4 @@
-package com.mytopling.ycsb.launcher;
+package com.mytopling.ycsb.launcher.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,6 +8,8 @@ import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.jdbc.testing.TestServer;
 import com.mytopling.ycsb.jdbc.testing.TestServers;
+import com.mytopling.ycsb.launcher.Scripts;
+import com.mytopling.ycsb.launcher.Tables;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
