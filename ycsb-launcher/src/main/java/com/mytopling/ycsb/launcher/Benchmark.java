@@ -112,6 +112,9 @@ public final class Benchmark extends HarnessJob {
         .desc("(run by --on, on each client machine) this process is one of N clients; its index is "
             + "--client-index or JOB_COMPLETION_INDEX").build());
     o.addOption(Option.builder().longOpt("client-index").hasArg().argName("i").desc("see --client-of").build());
+    o.addOption(Option.builder().longOpt("settings").hasArg().argName("FILE")
+        .desc("with --client-of: start from the parent job's resolved settings file (its settings.properties), "
+            + "merged nowhere again; --target and --workload then only name the run").build());
     o.addOption(Option.builder().longOpt("run-id").hasArg().argName("id")
         .desc("with --client-of: the run all clients belong to (the start barrier's key)").build());
     o.addOption(Option.builder().longOpt("no-html").desc("do not write report.html").build());
@@ -142,7 +145,8 @@ public final class Benchmark extends HarnessJob {
           + "process (use --target mariadb, scripts/start-mariadb starts one)");
     }
     long warmup = CliValues.count(cl, "warmup", 0, 0);
-    SettingsMerge settings = jobSettings(root, cl, dbProps, workload, embedded, records, operations, threads);
+    SettingsMerge settings = cl.hasOption("settings") ? clientSettings(cl)
+        : jobSettings(root, cl, dbProps, workload, embedded, records, operations, threads);
     ResolvedSettings resolved = settings.resolve();
     checkNames(settings, resolved);
 
@@ -224,6 +228,35 @@ public final class Benchmark extends HarnessJob {
     settings.set(Registry.HDRHISTOGRAM_FILEOUTPUT, "true", Origin.harness("scripts/benchmark's interval logs"));
     settings.set(Registry.DB, MyToplingDbClient.class.getName(), Origin.harness("scripts/benchmark's binding"));
     return settings;
+  }
+
+  /** What the parent's resolved settings already hold: not to be given again to a client started from them. */
+  private static final List<String> SETTLED_BY_PARENT = List.of("records", "operations", "threads", "warmup", "strict",
+      "p", "clients", "sweep", "on");
+
+  /**
+   * A scale-out client's settings (--settings): its parent job's resolved settings file, exactly as resolved there,
+   * so that every client runs with what the parent resolved, recorded and checked, whatever machine it is on.
+   */
+  static SettingsMerge clientSettings(CommandLine cl) throws UsageException {
+    if (!cl.hasOption("client-of")) {
+      throw new UsageException("--settings goes with --client-of");
+    }
+    for (String o : SETTLED_BY_PARENT) {
+      if (cl.hasOption(o)) {
+        throw new UsageException(CliValues.flag(o) + " does not go with --settings: the parent's settings hold it");
+      }
+    }
+    Path file = Path.of(cl.getOptionValue("settings"));
+    if (!SettingsFile.isSettingsFile(file)) {
+      throw new UsageException("--settings: " + file + " is not a run's settings file (its first line is not '"
+          + SettingsFile.MAGIC + "')");
+    }
+    try {
+      return new SettingsMerge().file(file, System.getenv());
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
+    }
   }
 
   /**

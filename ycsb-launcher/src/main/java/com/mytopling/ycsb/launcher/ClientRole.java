@@ -19,7 +19,7 @@ record ClientRole(int index, int clients, String runId) {
   /** The role given on the command line (--client-of), or null for a benchmark of its own. */
   static ClientRole from(CommandLine cl, int clients, Map<String, String> env) throws UsageException {
     if (!cl.hasOption("client-of")) {
-      for (String o : new String[] {"client-index", "run-id"}) {
+      for (String o : new String[] {"client-index", "run-id", "settings"}) {
         if (cl.hasOption(o)) {
           throw new UsageException("--" + o + " goes with --client-of");
         }

@@ -37,6 +37,8 @@ final class KubeManifests {
   static final String CONFIG_DIR = "/etc/ycsb/config";
   static final String RESULTS_DIR = "/results";
   static final String TARGET_KEY = "target.properties";
+  /** The job's resolved settings (its settings.properties), which every client starts from. */
+  static final String SETTINGS_KEY = "settings.properties";
   static final String WORKLOAD_KEY = "workload";
   static final String PASSWORD_KEY = "password";
   static final String PASSWORD_ENV = com.mytopling.ycsb.core.Secrets.PASSWORD_ENV;
@@ -54,13 +56,14 @@ final class KubeManifests {
 
   /** What the manifests are made of. */
   record Spec(String name, String namespace, String image, int clients, List<String> args, String targetProperties,
-              String workload, String cpu, String memory, boolean secret, long deadlineS) {
+              String workload, String settings, String cpu, String memory, boolean secret, long deadlineS) {
     /** The Job's deadline when none is given: a day (scaleout.job.timeout). */
     static final long DEFAULT_DEADLINE_S = 86_400;
 
     Spec(String name, String namespace, String image, int clients, List<String> args, String targetProperties,
-         String workload, String cpu, String memory, boolean secret) {
-      this(name, namespace, image, clients, args, targetProperties, workload, cpu, memory, secret, DEFAULT_DEADLINE_S);
+         String workload, String settings, String cpu, String memory, boolean secret) {
+      this(name, namespace, image, clients, args, targetProperties, workload, settings, cpu, memory, secret,
+          DEFAULT_DEADLINE_S);
     }
   }
 
@@ -79,6 +82,7 @@ final class KubeManifests {
     Map<String, String> data = new LinkedHashMap<>();
     data.put(TARGET_KEY, s.targetProperties());
     data.put(WORKLOAD_KEY, s.workload());
+    data.put(SETTINGS_KEY, s.settings());
     return new ConfigMapBuilder().withNewMetadata().withName(configMapName(s.name())).withNamespace(s.namespace())
         .withLabels(labels(s)).endMetadata().withData(data).build();
   }

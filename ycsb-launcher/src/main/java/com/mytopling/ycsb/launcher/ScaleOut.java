@@ -8,6 +8,7 @@ import com.mytopling.ycsb.core.cli.UsageException;
 import com.mytopling.ycsb.core.config.Origin;
 import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.config.Setting;
+import com.mytopling.ycsb.core.config.SettingsFile;
 import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -115,10 +116,8 @@ final class ScaleOut {
     }
     String target = Files.readString(job.dbProps(), StandardCharsets.UTF_8);
     noSecrets("--target " + job.dbProps(), target);
-    List<String> minusP = new ArrayList<>();
     for (Setting kv : job.settings().given(Origin.Layer.COMMAND_LINE)) {
       noSecrets("-p " + kv.name(), kv.name() + "=" + kv.value());
-      minusP.add(kv.name() + "=" + kv.value());
     }
     String workload = Files.readString(job.workload(), StandardCharsets.UTF_8);
     long startTimeoutS;
@@ -133,20 +132,18 @@ final class ScaleOut {
     }
     // A DNS label, unique per start: the Job's, ConfigMap's and Secret's names and the start barrier's run id.
     String name = "ycsb-" + stamp.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
+    // Every client starts from the job's resolved settings, the file each local phase starts from: what this job
+    // resolved of its target, workload, options (--warmup, --strict) and -p, merged nowhere again. --target and
+    // --workload only name the client's run (its metadata), as here.
+    String settings = SettingsFile.text(job.resolved(), "scripts/benchmark --on " + on + ": the job's settings (target "
+        + job.targetName() + ", workload " + job.workload().getFileName() + "), which every client starts from");
     List<String> args = new ArrayList<>(List.of("benchmark",
+        "--settings", KubeManifests.CONFIG_DIR + "/" + KubeManifests.SETTINGS_KEY,
         "--target", KubeManifests.CONFIG_DIR + "/" + KubeManifests.TARGET_KEY,
         "--workload", KubeManifests.CONFIG_DIR + "/" + KubeManifests.WORKLOAD_KEY,
-        "--records", Long.toString(job.records()), "--operations", Long.toString(job.operations()),
-        "--threads", Long.toString(job.threads()), "--client-of", Integer.toString(clients), "--run-id", name,
-        "--out", KubeManifests.RESULTS_DIR, "--no-html"));
+        "--client-of", Integer.toString(clients), "--run-id", name, "--out", KubeManifests.RESULTS_DIR, "--no-html"));
     if (job.skipLoad()) {
       args.add("--skip-load");
-    }
-    if (!job.serverMetrics()) {
-      args.addAll(List.of("-p", Registry.MEASUREMENT_SERVERMETRICS.name() + "=false"));
-    }
-    for (String kv : minusP) {
-      args.addAll(List.of("-p", kv));
     }
     String pw = env.get(Secrets.PASSWORD_ENV);
     String cpu = cl.getOptionValue("client-cpu", Long.toString(Math.max(1, job.threads() / 2)));
@@ -157,8 +154,8 @@ final class ScaleOut {
       }
     }
     KubeManifests.Spec spec = new KubeManifests.Spec(name, cl.getOptionValue("namespace"),
-        cl.getOptionValue("image", "ycsb-harness:" + Benchmark.HARNESS_VERSION), clients, args, target, workload, cpu,
-        memory, pw != null && !pw.isEmpty(), jobTimeoutS);
+        cl.getOptionValue("image", "ycsb-harness:" + Benchmark.HARNESS_VERSION), clients, args, target, workload,
+        settings, cpu, memory, pw != null && !pw.isEmpty(), jobTimeoutS);
     Path render = cl.hasOption("render") ? Path.of(cl.getOptionValue("render")) : null;
     String remoteHarness = cl.getOptionValue("remote-harness", root.toString());
     return new ScaleOut(engine, job, name, render, spec, pw, env, hosts, remoteHarness, startTimeoutS, jobTimeoutS);
@@ -667,7 +664,7 @@ final class ScaleOut {
       StringBuilder c = new StringBuilder("set -e; d=$(mktemp -d); trap 'rm -rf \"$d\"' EXIT; "
           + "IFS= read -r p || true; if [ -n \"$p\" ]; then " + PASSWORD_ENV_EXPORT + "; fi; unset p; ");
       for (Map.Entry<String, String> f : Map.of(KubeManifests.TARGET_KEY, spec.targetProperties(),
-          KubeManifests.WORKLOAD_KEY, spec.workload()).entrySet()) {
+          KubeManifests.WORKLOAD_KEY, spec.workload(), KubeManifests.SETTINGS_KEY, spec.settings()).entrySet()) {
         c.append("echo ").append(Base64.getEncoder().encodeToString(f.getValue().getBytes(
             StandardCharsets.UTF_8))).append(" | base64 -d > \"$d/").append(f.getKey()).append("\"; ");
       }

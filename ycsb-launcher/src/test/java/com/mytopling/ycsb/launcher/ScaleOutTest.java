@@ -78,10 +78,15 @@ class ScaleOutTest {
     assertEquals("4", c.getResources().getRequests().get("cpu").toString());
     assertEquals("2Gi", c.getResources().getRequests().get("memory").toString());
     String args = String.join(" ", c.getArgs());
-    assertTrue(args.startsWith("benchmark --target /etc/ycsb/config/target.properties --workload "
-        + "/etc/ycsb/config/workload --records 1000 --operations 2000 --threads 8 --client-of 4 --run-id "
-        + job.getMetadata().getName() + " --out /results"), args);
-    assertTrue(args.endsWith("-p requestdistribution=uniform"), args);
+    // Every client starts from the job's resolved settings, not from a merge of its own (issue 21.3).
+    assertEquals("benchmark --settings /etc/ycsb/config/settings.properties --target "
+        + "/etc/ycsb/config/target.properties --workload /etc/ycsb/config/workload --client-of 4 --run-id "
+        + job.getMetadata().getName() + " --out /results --no-html", args);
+    String settings = cm.getData().get("settings.properties");
+    for (String line : List.of("recordcount=1000", "operationcount=2000", "threadcount=8", "requestdistribution=uniform",
+        "db.batchsize=100", "measurement.servermetrics=true", "status=true")) {
+      assertTrue(settings.lines().anyMatch(line::equals), () -> line + " not in\n" + settings);
+    }
     EnvVar pw = c.getEnv().stream().filter(e -> e.getName().equals("YCSB_DB_PASSWORD")).findFirst().orElseThrow();
     assertEquals(job.getMetadata().getName() + "-db", pw.getValueFrom().getSecretKeyRef().getName());
     assertEquals("password", pw.getValueFrom().getSecretKeyRef().getKey());
@@ -102,7 +107,7 @@ class ScaleOutTest {
   @Test
   void theSecretIsInNoRenderedFileAndGoesToKubectlOnItsInput() throws Exception {
     KubeManifests.Spec spec = new KubeManifests.Spec("ycsb-1", null, "h:1", 2, List.of("benchmark"), "db.user=u\n",
-        "recordcount=1\n", "1", "1Gi", true);
+        "recordcount=1\n", "recordcount=1\n", "1", "1Gi", true);
     String yaml = KubeManifests.yaml(KubeManifests.job(spec)) + KubeManifests.yaml(KubeManifests.configMap(spec));
     assertFalse(yaml.contains(SECRET));
     String secret = KubeManifests.yaml(KubeManifests.secret(spec, SECRET));
@@ -152,10 +157,45 @@ class ScaleOutTest {
     }
   }
 
+  /**
+   * The crossing of scale-out with the options that set properties: the clients' arguments carried -p but not
+   * --warmup or --strict, so a scaled-out run with a warm-up measured its clients without one. Now they start from
+   * the job's settings, which hold every option's setting.
+   */
+  @Test
+  void theClientsSettingsHoldTheJobsOptionsToo() throws Exception {
+    Path dir = tmp.resolve("manifests-w");
+    Run r = benchmark("--target", target("").toString(), "--clients", "2", "--records", "100", "--operations", "200",
+        "--warmup", "5", "--strict", "--on", "kubernetes", "--render", dir.toString());
+    assertEquals(0, r.exit(), r::toString);
+    ConfigMap cm = (ConfigMap) KubeManifests.validate(Files.readString(dir.resolve("configmap.yaml")));
+    String settings = cm.getData().get("settings.properties");
+    assertTrue(settings.lines().anyMatch("measurement.warmup=5"::equals), settings);
+    assertTrue(settings.lines().anyMatch("settings.strict=true"::equals), settings);
+  }
+
+  /** A client started from a settings file takes nothing that the file settles, and only a run's settings file. */
+  @Test
+  void aClientStartedFromSettingsTakesNothingElseThatSetsThem() throws Exception {
+    Path file = tmp.resolve("settings.properties");
+    Files.writeString(file, "recordcount=1\n", StandardCharsets.UTF_8);
+    String t = target("").toString();
+    Run notASettingsFile = benchmark("--target", t, "--client-of", "2", "--client-index", "0", "--run-id", "r",
+        "--settings", file.toString());
+    assertEquals(2, notASettingsFile.exit(), notASettingsFile::toString);
+    assertTrue(notASettingsFile.err().contains("is not a run's settings file"), notASettingsFile::toString);
+    Run withRecords = benchmark("--target", t, "--client-of", "2", "--client-index", "0", "--run-id", "r",
+        "--settings", file.toString(), "--records", "5");
+    assertEquals("benchmark: --records does not go with --settings: the parent's settings hold it\n",
+        withRecords.err());
+    Run alone = benchmark("--target", t, "--settings", file.toString());
+    assertEquals("benchmark: --settings goes with --client-of\n", alone.err());
+  }
+
   @Test
   void theValidatorRefusesWhatTheApiDoesNotHave() throws Exception {
     KubeManifests.Spec spec = new KubeManifests.Spec("ycsb-2", null, "h:1", 3, List.of("benchmark"), "a=b\n", "c=d\n",
-        "2", "2Gi", true);
+        "e=f\n", "2", "2Gi", true);
     String job = KubeManifests.yaml(KubeManifests.job(spec));
     KubeManifests.validate(job);
     // A misspelt field: the typed model would keep it aside; the API server would drop or refuse it.

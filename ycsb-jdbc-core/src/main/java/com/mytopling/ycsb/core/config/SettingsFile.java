@@ -42,7 +42,8 @@ public final class SettingsFile {
     Files.writeString(file, text(resolved, title), StandardCharsets.UTF_8);
   }
 
-  static String text(ResolvedSettings resolved, String title) {
+  /** The file's text: what {@link #write} writes (a scale-out parent also ships it to its clients). */
+  public static String text(ResolvedSettings resolved, String title) {
     StringBuilder b = new StringBuilder(MAGIC).append('\n');
     b.append("# ").append(title).append('\n');
     b.append("# ").append(RULE).append(".\n");
