@@ -94,7 +94,9 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     try {
       initWorkload(p);
     } catch (WorkloadException | RuntimeException e) {
-      if (!"false".equalsIgnoreCase(p.getProperty(FileLoaderConfig.EXIT_STATUS, "true").trim())) {
+      // Read leniently here: the value may be what made init fail.
+      if (!"false".equalsIgnoreCase(p.getProperty(Registry.FILELOADER_EXITSTATUS.name(),
+          Registry.FILELOADER_EXITSTATUS.defaultValue()).trim())) {
         FailureExit.install();
         FailureExit.fail(ExitStatus.BAD_INPUT, e.getMessage());
       }
@@ -107,15 +109,15 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     config = FileLoaderConfig.from(p);
     transactions = Boolean.parseBoolean(p.getProperty(Client.DO_TRANSACTIONS_PROPERTY, "true"));
     if (Boolean.parseBoolean(p.getProperty(DATA_INTEGRITY_PROPERTY, "false"))) {
-      throw new WorkloadException("dataintegrity=true checks CoreWorkload's generated values and cannot work with "
-          + "file values; turn it off for FileWorkload");
+      throw new WorkloadException(Registry.DATAINTEGRITY.name() + "=true checks CoreWorkload's generated values and "
+          + "cannot work with file values; turn it off for FileWorkload");
     }
     if (!config.keyFields().isEmpty() && transactions) {
-      throw new WorkloadException(FileLoaderConfig.KEY_FIELDS + " builds keys the run phase's key chooser cannot "
-          + "address; use it for loading only, or load with YCSB keys");
+      throw new WorkloadException(Registry.FILELOADER_KEYFIELDS.name() + " builds keys the run phase's key chooser "
+          + "cannot address; use it for loading only, or load with YCSB keys");
     }
     if (!config.keyFields().isEmpty() && config.wrap()) {
-      throw new WorkloadException(FileLoaderConfig.WRAP + "=true with " + FileLoaderConfig.KEY_FIELDS
+      throw new WorkloadException(Registry.FILELOADER_WRAP.name() + "=true with " + Registry.FILELOADER_KEYFIELDS.name()
           + " would only repeat keys already loaded");
     }
 
@@ -124,7 +126,7 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
       List<String> fileFields = parser.fieldNames();
       if (fileFields.isEmpty()) {
         throw new WorkloadException("data file " + config.spec().path() + " has no records to learn field names "
-            + "from (or its first record is malformed); give them with " + FileLoaderConfig.COLUMNS);
+            + "from (or its first record is malformed); give them with " + Registry.FILELOADER_COLUMNS.name());
       }
       mapping = FieldMapping.build(fileFields, config.fields(), config.naming(),
           p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT), config.maxLengthByField(), tableLimits(p),
@@ -188,8 +190,8 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     }
     if (wellFormed < needed) {
       throw new WorkloadException("the data file has only " + wellFormed + " well-formed records, but the load needs "
-          + needed + " (insertstart + records to load); set recordcount=" + wellFormed + " or use "
-          + FileLoaderConfig.WRAP + "=true");
+          + needed + " (" + Registry.INSERTSTART.name() + " + records to load); set " + Registry.RECORDCOUNT.name()
+          + "=" + wellFormed + " or use " + Registry.FILELOADER_WRAP.name() + "=true");
     }
   }
 
@@ -207,7 +209,9 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
    * SQL Server the code pages values pass through.
    */
   private TableColumns tableLimits(Properties p) throws WorkloadException {
-    boolean dropped = Boolean.parseBoolean(p.getProperty("db.droptable", "false").trim());
+    // Leniently, as YCSB reads flags: the binding that owns db.droptable checks its value.
+    boolean dropped = Boolean.parseBoolean(p.getProperty(Registry.DB_DROPTABLE.name(),
+        Registry.DB_DROPTABLE.defaultValue()).trim());
     return TableColumns.read(p, p.getProperty(TABLENAME_PROPERTY, TABLENAME_PROPERTY_DEFAULT),
         config.tableLimits() && !dropped, !dropped, log);
   }
@@ -240,7 +244,7 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
       List<String> fileFields = parser.fieldNames();
       if (fileFields.isEmpty()) {
         throw new WorkloadException("data file " + config.spec().path() + " has no records to learn field names "
-            + "from (or its first record is malformed); give them with " + FileLoaderConfig.COLUMNS);
+            + "from (or its first record is malformed); give them with " + Registry.FILELOADER_COLUMNS.name());
       }
       // Names and their number do not depend on widths: no table is read here.
       FieldMapping mapping = FieldMapping.build(fileFields, config.fields(), config.naming(),
@@ -258,8 +262,9 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     String userCount = p.getProperty(FIELD_COUNT_PROPERTY);
     if (config.naming() == Naming.YCSB && userCount != null && !userCount.trim().equals(count)) {
       throw new WorkloadException(FIELD_COUNT_PROPERTY + "=" + userCount.trim() + " but the data file gives "
-          + count + " fields " + mapping.sourceNames() + "; drop fieldcount or choose fields with "
-          + FileLoaderConfig.FIELDS);
+          + count + " fields " + mapping.sourceNames() + "; drop " + Registry.FIELDCOUNT.name()
+          + " or choose fields with "
+          + Registry.FILELOADER_FIELDS.name());
     }
     d.put(FIELD_COUNT_PROPERTY, count);
     if (config.naming() == Naming.DATASET) {
@@ -275,7 +280,7 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     }
     if (config.duplicates() == DuplicatePolicy.UPSERT && !config.keyFields().isEmpty()) {
       if ("false".equalsIgnoreCase(p.getProperty(Registry.DB_UPSERT.name(), "").trim())) {
-        throw new WorkloadException(FileLoaderConfig.DUPLICATES + "=upsert needs " + Registry.DB_UPSERT.name()
+        throw new WorkloadException(Registry.FILELOADER_DUPLICATES.name() + "=upsert needs " + Registry.DB_UPSERT.name()
             + "=true");
       }
       d.put(Registry.DB_UPSERT.name(), "true");
@@ -371,16 +376,16 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     if (!transactions) {
       if (usable < expectedInserts) {
         fail("the data file ran out after " + usable + " usable records (from record " + firstKeyNumber
-            + "), but the load asks for " + expectedInserts + "; load and run with recordcount="
-            + (firstKeyNumber + usable) + " (so the run phase's keys exist), or set " + FileLoaderConfig.WRAP
-            + "=true to use records again");
+            + "), but the load asks for " + expectedInserts + "; load and run with " + Registry.RECORDCOUNT.name()
+            + "=" + (firstKeyNumber + usable) + " (so the run phase's keys exist), or set "
+            + Registry.FILELOADER_WRAP.name() + "=true to use records again");
       }
       return;
     }
     stoppedAtEndOfFile = true;
     log.println("fileloader: end of the data file after " + usable + " records used by the run phase: "
-        + "stopping the run before operationcount (set " + FileLoaderConfig.WRAP + "=true to start over "
-        + "at the beginning of the file)");
+        + "stopping the run before " + Registry.OPERATIONCOUNT.name() + " (set " + Registry.FILELOADER_WRAP.name()
+        + "=true to start over at the beginning of the file)");
     requestStop();
   }
 
