@@ -11,7 +11,6 @@ import com.mytopling.ycsb.fileloader.db.TableColumns;
 import com.mytopling.ycsb.fileloader.format.MalformedRecordException;
 import com.mytopling.ycsb.fileloader.format.RecordParser;
 import site.ycsb.ByteIterator;
-import site.ycsb.Client;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.WorkloadException;
@@ -107,8 +106,10 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
   private void initWorkload(Properties p) throws WorkloadException {
     this.props = p;
     config = FileLoaderConfig.from(p);
-    transactions = Boolean.parseBoolean(p.getProperty(Client.DO_TRANSACTIONS_PROPERTY, "true"));
-    if (Boolean.parseBoolean(p.getProperty(DATA_INTEGRITY_PROPERTY, "false"))) {
+    // YCSB's own properties are read as CoreWorkload reads them (flags leniently, numbers untrimmed).
+    transactions = Boolean.parseBoolean(p.getProperty(Registry.DOTRANSACTIONS.name(),
+        Registry.DOTRANSACTIONS.defaultValue()));
+    if (Boolean.parseBoolean(p.getProperty(Registry.DATAINTEGRITY.name(), Registry.DATAINTEGRITY.defaultValue()))) {
       throw new WorkloadException(Registry.DATAINTEGRITY.name() + "=true checks CoreWorkload's generated values and "
           + "cannot work with file values; turn it off for FileWorkload");
     }
@@ -129,7 +130,7 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
             + "from (or its first record is malformed); give them with " + Registry.FILELOADER_COLUMNS.name());
       }
       mapping = FieldMapping.build(fileFields, config.fields(), config.naming(),
-          p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT), config.maxLengthByField(), tableLimits(p),
+          fieldNamePrefix(p), config.maxLengthByField(), tableLimits(p),
           defaultWidth(p));
       shareFieldsWithBinding(p);
       super.init(p);
@@ -146,10 +147,11 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
       if (transactions) {
         skip = config.runSkip();
       } else {
-        firstKeyNumber = Long.parseLong(p.getProperty(INSERT_START_PROPERTY, INSERT_START_PROPERTY_DEFAULT));
-        expectedInserts = Long.parseLong(p.containsKey(Client.INSERT_COUNT_PROPERTY)
-            ? p.getProperty(Client.INSERT_COUNT_PROPERTY)
-            : p.getProperty(Client.RECORD_COUNT_PROPERTY, Client.DEFAULT_RECORD_COUNT));
+        firstKeyNumber = Long.parseLong(p.getProperty(Registry.INSERTSTART.name(),
+            Registry.INSERTSTART.defaultValue()));
+        expectedInserts = Long.parseLong(p.containsKey(Registry.INSERTCOUNT.name())
+            ? p.getProperty(Registry.INSERTCOUNT.name())
+            : p.getProperty(Registry.RECORDCOUNT.name(), Registry.RECORDCOUNT.defaultValue()));
         // Key number k holds usable record k, so a load that starts at key k starts at record k.
         skip = config.keyFields().isEmpty() ? firstKeyNumber : 0;
         if (config.precount() && !config.wrap()) {
@@ -212,7 +214,7 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     // Leniently, as YCSB reads flags: the binding that owns db.droptable checks its value.
     boolean dropped = Boolean.parseBoolean(p.getProperty(Registry.DB_DROPTABLE.name(),
         Registry.DB_DROPTABLE.defaultValue()).trim());
-    return TableColumns.read(p, p.getProperty(TABLENAME_PROPERTY, TABLENAME_PROPERTY_DEFAULT),
+    return TableColumns.read(p, p.getProperty(Registry.TABLE.name(), Registry.TABLE.defaultValue()),
         config.tableLimits() && !dropped, !dropped, log);
   }
 
@@ -225,7 +227,8 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
       return 0;
     }
     try {
-      return new PropertyReader(p).intValue(FIELD_LENGTH_PROPERTY, Integer.parseInt(FIELD_LENGTH_PROPERTY_DEFAULT), 0,
+      // From 0, not the registry's 1: here 0 is a width (unlimited), and the binding checks fieldlength itself.
+      return new PropertyReader(p).intValue(Registry.FIELDLENGTH.name(), (int) Registry.FIELDLENGTH.wholeDefault(), 0,
           Integer.MAX_VALUE);
     } catch (ConfigException e) {
       throw new WorkloadException(e.getMessage());
@@ -248,25 +251,29 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
       }
       // Names and their number do not depend on widths: no table is read here.
       FieldMapping mapping = FieldMapping.build(fileFields, config.fields(), config.naming(),
-          p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT), config.maxLengthByField(), TableColumns.NONE, 0);
+          fieldNamePrefix(p), config.maxLengthByField(), TableColumns.NONE, 0);
       return derived(p, config, mapping);
     } catch (IOException e) {
       throw new WorkloadException(e.getMessage());
     }
   }
 
+  private static String fieldNamePrefix(Properties p) {
+    return p.getProperty(Registry.FIELDNAMEPREFIX.name(), Registry.FIELDNAMEPREFIX.defaultValue());
+  }
+
   private static Map<String, String> derived(Properties p, FileLoaderConfig config, FieldMapping mapping)
       throws WorkloadException {
     Map<String, String> d = new LinkedHashMap<>();
     String count = Integer.toString(mapping.size());
-    String userCount = p.getProperty(FIELD_COUNT_PROPERTY);
+    String userCount = p.getProperty(Registry.FIELDCOUNT.name());
     if (config.naming() == Naming.YCSB && userCount != null && !userCount.trim().equals(count)) {
-      throw new WorkloadException(FIELD_COUNT_PROPERTY + "=" + userCount.trim() + " but the data file gives "
+      throw new WorkloadException(Registry.FIELDCOUNT.name() + "=" + userCount.trim() + " but the data file gives "
           + count + " fields " + mapping.sourceNames() + "; drop " + Registry.FIELDCOUNT.name()
           + " or choose fields with "
           + Registry.FILELOADER_FIELDS.name());
     }
-    d.put(FIELD_COUNT_PROPERTY, count);
+    d.put(Registry.FIELDCOUNT.name(), count);
     if (config.naming() == Naming.DATASET) {
       String wanted = String.join(",", mapping.columnNames());
       String given = p.getProperty(Registry.DB_FIELDS.name());

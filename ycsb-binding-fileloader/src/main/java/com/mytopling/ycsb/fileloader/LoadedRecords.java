@@ -1,7 +1,6 @@
 package com.mytopling.ycsb.fileloader;
 
 import com.mytopling.ycsb.core.config.Registry;
-import site.ycsb.Client;
 import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
 
@@ -46,7 +45,7 @@ public final class LoadedRecords implements AutoCloseable {
     // Reading, not loading: no exit-status hook, no extra counting pass over the file.
     p.setProperty(Registry.FILELOADER_EXITSTATUS.name(), "false");
     p.setProperty(Registry.FILELOADER_PRECOUNT.name(), "false");
-    p.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "false");
+    p.setProperty(Registry.DOTRANSACTIONS.name(), "false");
     // CoreWorkload's constructor asks Measurements for its singleton, which needs properties.
     Measurements.setProperties(p);
     FileWorkload w = new FileWorkload();
