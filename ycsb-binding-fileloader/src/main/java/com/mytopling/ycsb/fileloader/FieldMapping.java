@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.fileloader;
 
 import com.mytopling.ycsb.core.Identifiers;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.SqlServerText;
 import com.mytopling.ycsb.core.dialect.TableLayout;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.Naming;
@@ -75,8 +76,8 @@ public final class FieldMapping {
       String upper = column.toUpperCase(Locale.ROOT);
       if (upper.equals(TableLayout.KEY_COLUMN) || !seen.add(upper)) {
         throw new WorkloadException("field '" + source + "' would be stored in column " + upper
-            + ", which is already taken; choose fields with " + FileLoaderConfig.FIELDS + " or use "
-            + FileLoaderConfig.NAMING + "=ycsb");
+            + ", which is already taken; choose fields with " + Registry.FILELOADER_FIELDS.name() + " or use "
+            + Registry.FILELOADER_NAMING.name() + "=ycsb");
       }
       sources.add(source);
       columns.add(column);

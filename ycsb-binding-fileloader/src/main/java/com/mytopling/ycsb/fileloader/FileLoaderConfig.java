@@ -2,6 +2,7 @@ package com.mytopling.ycsb.fileloader;
 
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.fileloader.format.Compression;
 import com.mytopling.ycsb.fileloader.format.DataFileSpec;
 import com.mytopling.ycsb.fileloader.format.RecordFormat;
@@ -17,35 +18,10 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * Every {@code fileloader.*} property, parsed and checked in one place. docs/fileloader.md has
- * the table of names, defaults and meanings; keep the two in step.
+ * Every {@code fileloader.*} property, parsed and checked in one place. Names, defaults and ranges are declared in
+ * the registry (core.config.Registry, the README's property reference); docs/fileloader.md explains them.
  */
 public final class FileLoaderConfig {
-  public static final String FILE = "fileloader.file";
-  public static final String FORMAT = "fileloader.format";
-  public static final String COMPRESSION = "fileloader.compression";
-  public static final String CHARSET = "fileloader.charset";
-  public static final String HEADER = "fileloader.header";
-  public static final String COLUMNS = "fileloader.columns";
-  public static final String FIELDS = "fileloader.fields";
-  public static final String NAMING = "fileloader.naming";
-  public static final String KEY_FIELDS = "fileloader.keyfields";
-  public static final String KEY_SEPARATOR = "fileloader.keyseparator";
-  public static final String DUPLICATES = "fileloader.duplicates";
-  public static final String MALFORMED = "fileloader.malformed";
-  public static final String MALFORMED_LOG = "fileloader.malformed.log";
-  public static final String OVERLENGTH = "fileloader.overlength";
-  public static final String MAX_LENGTH = "fileloader.maxlength";
-  public static final String WRAP = "fileloader.wrap";
-  public static final String RUN_SKIP = "fileloader.run.skip";
-  public static final String PROGRESS_INTERVAL = "fileloader.progress.interval";
-  public static final String TABLE_SIZE = "fileloader.tablesize";
-  public static final String TABLE_LIMITS = "fileloader.tablelimits";
-  public static final String REPORT_FILE = "fileloader.reportfile";
-  public static final String RECORD_FILE = "fileloader.recordfile";
-  public static final String MAX_LINE_BYTES = "fileloader.maxlinebytes";
-  public static final String EXIT_STATUS = "fileloader.exitstatus";
-  public static final String PRECOUNT = "fileloader.precount";
 
   /** How table columns are named. */
   public enum Naming {
@@ -89,53 +65,60 @@ public final class FileLoaderConfig {
   private FileLoaderConfig(Properties p) throws WorkloadException {
     PropertyReader r = new PropertyReader(p);
     try {
-      String file = r.string(FILE);
+      String file = r.string(Registry.FILELOADER_FILE);
       if (file == null) {
-        throw new WorkloadException(FILE + " is not set: give the data file to load (-p " + FILE + "=PATH)");
+        throw new WorkloadException(Registry.FILELOADER_FILE.name() + " is not set: give the data file to load (-p "
+            + Registry.FILELOADER_FILE.name() + "=PATH)");
       }
       Path path = Path.of(file);
       try {
-        String formatName = r.string(FORMAT, "auto");
+        // Format and compression are named by their own parsers, which word their own errors.
+        String formatName = r.string(Registry.FILELOADER_FORMAT);
         RecordFormat format = formatName.equalsIgnoreCase("auto")
             ? RecordFormat.ofFile(path) : RecordFormat.fromName(formatName);
-        Compression compression = Compression.fromName(r.string(COMPRESSION, "auto"));
-        String charsetName = r.string(CHARSET);
+        Compression compression = Compression.fromName(r.string(Registry.FILELOADER_COMPRESSION));
+        String charsetName = r.string(Registry.FILELOADER_CHARSET);
         Charset charset = charsetName == null ? null : Charset.forName(charsetName);
-        int maxLineBytes = r.intValue(MAX_LINE_BYTES, DataFileSpec.DEFAULT_MAX_LINE_BYTES, 1024, Integer.MAX_VALUE);
-        spec = new DataFileSpec(path, format, compression, charset, r.bool(HEADER, true), r.list(COLUMNS), maxLineBytes);
+        int maxLineBytes = r.intValue(Registry.FILELOADER_MAXLINEBYTES);
+        spec = new DataFileSpec(path, format, compression, charset, r.bool(Registry.FILELOADER_HEADER),
+            r.list(Registry.FILELOADER_COLUMNS), maxLineBytes);
       } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
-        throw new WorkloadException(CHARSET + ": unknown charset '" + r.string(CHARSET) + "'");
+        throw new WorkloadException(Registry.FILELOADER_CHARSET.name() + ": unknown charset '"
+            + r.string(Registry.FILELOADER_CHARSET) + "'");
       } catch (IllegalArgumentException e) {
         throw new WorkloadException(e.getMessage());
       }
-      fields = r.list(FIELDS);
-      naming = r.choice(NAMING, Naming.class, Naming.YCSB);
-      keyFields = r.list(KEY_FIELDS);
+      fields = r.list(Registry.FILELOADER_FIELDS);
+      naming = r.choice(Registry.FILELOADER_NAMING, Naming.class);
+      keyFields = r.list(Registry.FILELOADER_KEYFIELDS);
       // Not trimmed: a separator may be a blank.
-      keySeparator = p.getProperty(KEY_SEPARATOR, ":");
-      duplicates = r.choice(DUPLICATES, DuplicatePolicy.class, DuplicatePolicy.SKIP);
-      malformed = r.choice(MALFORMED, MalformedPolicy.class, MalformedPolicy.SKIP);
-      malformedLog = r.intValue(MALFORMED_LOG, 20, 0, Integer.MAX_VALUE);
-      overlength = r.choice(OVERLENGTH, OverlengthPolicy.class, OverlengthPolicy.FAIL);
+      keySeparator = p.getProperty(Registry.FILELOADER_KEYSEPARATOR.name(),
+          Registry.FILELOADER_KEYSEPARATOR.defaultValue());
+      duplicates = r.choice(Registry.FILELOADER_DUPLICATES, DuplicatePolicy.class);
+      malformed = r.choice(Registry.FILELOADER_MALFORMED, MalformedPolicy.class);
+      malformedLog = r.intValue(Registry.FILELOADER_MALFORMED_LOG);
+      overlength = r.choice(Registry.FILELOADER_OVERLENGTH, OverlengthPolicy.class);
       maxLengthByField = new HashMap<>();
-      String prefix = MAX_LENGTH + ".";
+      String prefix = Registry.FILELOADER_MAXLENGTH_NAME.prefix();
       for (String name : p.stringPropertyNames()) {
         if (name.startsWith(prefix)) {
-          maxLengthByField.put(name.substring(prefix.length()), r.intValue(name, 0, 0, Integer.MAX_VALUE));
+          maxLengthByField.put(name.substring(prefix.length()),
+              r.intValue(Registry.FILELOADER_MAXLENGTH_NAME, name, 0));
         }
       }
-      defaultMaxLength = r.intValue(MAX_LENGTH, -1, 0, Integer.MAX_VALUE);
-      wrap = r.bool(WRAP, false);
-      runSkip = r.integer(RUN_SKIP, 0, 0, Long.MAX_VALUE);
+      // -1: not given; the caller works the width out (defaultMaxLength).
+      defaultMaxLength = r.intValue(Registry.FILELOADER_MAXLENGTH, -1);
+      wrap = r.bool(Registry.FILELOADER_WRAP);
+      runSkip = r.integer(Registry.FILELOADER_RUN_SKIP);
       // Same rhythm as YCSB's own status line (-s) unless told otherwise.
-      progressIntervalSeconds = r.intValue(PROGRESS_INTERVAL,
-          r.intValue("status.interval", 10, 1, Integer.MAX_VALUE), 0, Integer.MAX_VALUE);
-      tableSize = r.bool(TABLE_SIZE, true);
-      tableLimits = r.bool(TABLE_LIMITS, true);
-      reportFile = r.string(REPORT_FILE);
-      recordFile = r.string(RECORD_FILE);
-      exitStatus = r.bool(EXIT_STATUS, true);
-      precount = r.bool(PRECOUNT, false);
+      progressIntervalSeconds = r.intValue(Registry.FILELOADER_PROGRESS_INTERVAL,
+          r.intValue(Registry.STATUS_INTERVAL));
+      tableSize = r.bool(Registry.FILELOADER_TABLESIZE);
+      tableLimits = r.bool(Registry.FILELOADER_TABLELIMITS);
+      reportFile = r.string(Registry.FILELOADER_REPORTFILE);
+      recordFile = r.string(Registry.FILELOADER_RECORDFILE);
+      exitStatus = r.bool(Registry.FILELOADER_EXITSTATUS);
+      precount = r.bool(Registry.FILELOADER_PRECOUNT);
     } catch (ConfigException e) {
       throw new WorkloadException(e.getMessage());
     }

@@ -11,7 +11,6 @@ import com.mytopling.ycsb.fileloader.db.TableColumns;
 import com.mytopling.ycsb.fileloader.format.MalformedRecordException;
 import com.mytopling.ycsb.fileloader.format.RecordParser;
 import site.ycsb.ByteIterator;
-import site.ycsb.Client;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.WorkloadException;
@@ -94,7 +93,9 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     try {
       initWorkload(p);
     } catch (WorkloadException | RuntimeException e) {
-      if (!"false".equalsIgnoreCase(p.getProperty(FileLoaderConfig.EXIT_STATUS, "true").trim())) {
+      // Read leniently here: the value may be what made init fail.
+      if (!"false".equalsIgnoreCase(p.getProperty(Registry.FILELOADER_EXITSTATUS.name(),
+          Registry.FILELOADER_EXITSTATUS.defaultValue()).trim())) {
         FailureExit.install();
         FailureExit.fail(ExitStatus.BAD_INPUT, e.getMessage());
       }
@@ -105,17 +106,19 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
   private void initWorkload(Properties p) throws WorkloadException {
     this.props = p;
     config = FileLoaderConfig.from(p);
-    transactions = Boolean.parseBoolean(p.getProperty(Client.DO_TRANSACTIONS_PROPERTY, "true"));
-    if (Boolean.parseBoolean(p.getProperty(DATA_INTEGRITY_PROPERTY, "false"))) {
-      throw new WorkloadException("dataintegrity=true checks CoreWorkload's generated values and cannot work with "
-          + "file values; turn it off for FileWorkload");
+    // YCSB's own properties are read as CoreWorkload reads them (flags leniently, numbers untrimmed).
+    transactions = Boolean.parseBoolean(p.getProperty(Registry.DOTRANSACTIONS.name(),
+        Registry.DOTRANSACTIONS.defaultValue()));
+    if (Boolean.parseBoolean(p.getProperty(Registry.DATAINTEGRITY.name(), Registry.DATAINTEGRITY.defaultValue()))) {
+      throw new WorkloadException(Registry.DATAINTEGRITY.name() + "=true checks CoreWorkload's generated values and "
+          + "cannot work with file values; turn it off for FileWorkload");
     }
     if (!config.keyFields().isEmpty() && transactions) {
-      throw new WorkloadException(FileLoaderConfig.KEY_FIELDS + " builds keys the run phase's key chooser cannot "
-          + "address; use it for loading only, or load with YCSB keys");
+      throw new WorkloadException(Registry.FILELOADER_KEYFIELDS.name() + " builds keys the run phase's key chooser "
+          + "cannot address; use it for loading only, or load with YCSB keys");
     }
     if (!config.keyFields().isEmpty() && config.wrap()) {
-      throw new WorkloadException(FileLoaderConfig.WRAP + "=true with " + FileLoaderConfig.KEY_FIELDS
+      throw new WorkloadException(Registry.FILELOADER_WRAP.name() + "=true with " + Registry.FILELOADER_KEYFIELDS.name()
           + " would only repeat keys already loaded");
     }
 
@@ -124,10 +127,10 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
       List<String> fileFields = parser.fieldNames();
       if (fileFields.isEmpty()) {
         throw new WorkloadException("data file " + config.spec().path() + " has no records to learn field names "
-            + "from (or its first record is malformed); give them with " + FileLoaderConfig.COLUMNS);
+            + "from (or its first record is malformed); give them with " + Registry.FILELOADER_COLUMNS.name());
       }
       mapping = FieldMapping.build(fileFields, config.fields(), config.naming(),
-          p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT), config.maxLengthByField(), tableLimits(p),
+          fieldNamePrefix(p), config.maxLengthByField(), tableLimits(p),
           defaultWidth(p));
       shareFieldsWithBinding(p);
       super.init(p);
@@ -144,10 +147,11 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
       if (transactions) {
         skip = config.runSkip();
       } else {
-        firstKeyNumber = Long.parseLong(p.getProperty(INSERT_START_PROPERTY, INSERT_START_PROPERTY_DEFAULT));
-        expectedInserts = Long.parseLong(p.containsKey(Client.INSERT_COUNT_PROPERTY)
-            ? p.getProperty(Client.INSERT_COUNT_PROPERTY)
-            : p.getProperty(Client.RECORD_COUNT_PROPERTY, Client.DEFAULT_RECORD_COUNT));
+        firstKeyNumber = Long.parseLong(p.getProperty(Registry.INSERTSTART.name(),
+            Registry.INSERTSTART.defaultValue()));
+        expectedInserts = Long.parseLong(p.containsKey(Registry.INSERTCOUNT.name())
+            ? p.getProperty(Registry.INSERTCOUNT.name())
+            : p.getProperty(Registry.RECORDCOUNT.name(), Registry.RECORDCOUNT.defaultValue()));
         // Key number k holds usable record k, so a load that starts at key k starts at record k.
         skip = config.keyFields().isEmpty() ? firstKeyNumber : 0;
         if (config.precount() && !config.wrap()) {
@@ -188,8 +192,8 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     }
     if (wellFormed < needed) {
       throw new WorkloadException("the data file has only " + wellFormed + " well-formed records, but the load needs "
-          + needed + " (insertstart + records to load); set recordcount=" + wellFormed + " or use "
-          + FileLoaderConfig.WRAP + "=true");
+          + needed + " (" + Registry.INSERTSTART.name() + " + records to load); set " + Registry.RECORDCOUNT.name()
+          + "=" + wellFormed + " or use " + Registry.FILELOADER_WRAP.name() + "=true");
     }
   }
 
@@ -207,8 +211,10 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
    * SQL Server the code pages values pass through.
    */
   private TableColumns tableLimits(Properties p) throws WorkloadException {
-    boolean dropped = Boolean.parseBoolean(p.getProperty("db.droptable", "false").trim());
-    return TableColumns.read(p, p.getProperty(TABLENAME_PROPERTY, TABLENAME_PROPERTY_DEFAULT),
+    // Leniently, as YCSB reads flags: the binding that owns db.droptable checks its value.
+    boolean dropped = Boolean.parseBoolean(p.getProperty(Registry.DB_DROPTABLE.name(),
+        Registry.DB_DROPTABLE.defaultValue()).trim());
+    return TableColumns.read(p, p.getProperty(Registry.TABLE.name(), Registry.TABLE.defaultValue()),
         config.tableLimits() && !dropped, !dropped, log);
   }
 
@@ -221,7 +227,8 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
       return 0;
     }
     try {
-      return new PropertyReader(p).intValue(FIELD_LENGTH_PROPERTY, Integer.parseInt(FIELD_LENGTH_PROPERTY_DEFAULT), 0,
+      // From 0, not the registry's 1: here 0 is a width (unlimited), and the binding checks fieldlength itself.
+      return new PropertyReader(p).intValue(Registry.FIELDLENGTH.name(), (int) Registry.FIELDLENGTH.wholeDefault(), 0,
           Integer.MAX_VALUE);
     } catch (ConfigException e) {
       throw new WorkloadException(e.getMessage());
@@ -240,28 +247,33 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
       List<String> fileFields = parser.fieldNames();
       if (fileFields.isEmpty()) {
         throw new WorkloadException("data file " + config.spec().path() + " has no records to learn field names "
-            + "from (or its first record is malformed); give them with " + FileLoaderConfig.COLUMNS);
+            + "from (or its first record is malformed); give them with " + Registry.FILELOADER_COLUMNS.name());
       }
       // Names and their number do not depend on widths: no table is read here.
       FieldMapping mapping = FieldMapping.build(fileFields, config.fields(), config.naming(),
-          p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT), config.maxLengthByField(), TableColumns.NONE, 0);
+          fieldNamePrefix(p), config.maxLengthByField(), TableColumns.NONE, 0);
       return derived(p, config, mapping);
     } catch (IOException e) {
       throw new WorkloadException(e.getMessage());
     }
   }
 
+  private static String fieldNamePrefix(Properties p) {
+    return p.getProperty(Registry.FIELDNAMEPREFIX.name(), Registry.FIELDNAMEPREFIX.defaultValue());
+  }
+
   private static Map<String, String> derived(Properties p, FileLoaderConfig config, FieldMapping mapping)
       throws WorkloadException {
     Map<String, String> d = new LinkedHashMap<>();
     String count = Integer.toString(mapping.size());
-    String userCount = p.getProperty(FIELD_COUNT_PROPERTY);
+    String userCount = p.getProperty(Registry.FIELDCOUNT.name());
     if (config.naming() == Naming.YCSB && userCount != null && !userCount.trim().equals(count)) {
-      throw new WorkloadException(FIELD_COUNT_PROPERTY + "=" + userCount.trim() + " but the data file gives "
-          + count + " fields " + mapping.sourceNames() + "; drop fieldcount or choose fields with "
-          + FileLoaderConfig.FIELDS);
+      throw new WorkloadException(Registry.FIELDCOUNT.name() + "=" + userCount.trim() + " but the data file gives "
+          + count + " fields " + mapping.sourceNames() + "; drop " + Registry.FIELDCOUNT.name()
+          + " or choose fields with "
+          + Registry.FILELOADER_FIELDS.name());
     }
-    d.put(FIELD_COUNT_PROPERTY, count);
+    d.put(Registry.FIELDCOUNT.name(), count);
     if (config.naming() == Naming.DATASET) {
       String wanted = String.join(",", mapping.columnNames());
       String given = p.getProperty(Registry.DB_FIELDS.name());
@@ -275,7 +287,7 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     }
     if (config.duplicates() == DuplicatePolicy.UPSERT && !config.keyFields().isEmpty()) {
       if ("false".equalsIgnoreCase(p.getProperty(Registry.DB_UPSERT.name(), "").trim())) {
-        throw new WorkloadException(FileLoaderConfig.DUPLICATES + "=upsert needs " + Registry.DB_UPSERT.name()
+        throw new WorkloadException(Registry.FILELOADER_DUPLICATES.name() + "=upsert needs " + Registry.DB_UPSERT.name()
             + "=true");
       }
       d.put(Registry.DB_UPSERT.name(), "true");
@@ -371,16 +383,16 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     if (!transactions) {
       if (usable < expectedInserts) {
         fail("the data file ran out after " + usable + " usable records (from record " + firstKeyNumber
-            + "), but the load asks for " + expectedInserts + "; load and run with recordcount="
-            + (firstKeyNumber + usable) + " (so the run phase's keys exist), or set " + FileLoaderConfig.WRAP
-            + "=true to use records again");
+            + "), but the load asks for " + expectedInserts + "; load and run with " + Registry.RECORDCOUNT.name()
+            + "=" + (firstKeyNumber + usable) + " (so the run phase's keys exist), or set "
+            + Registry.FILELOADER_WRAP.name() + "=true to use records again");
       }
       return;
     }
     stoppedAtEndOfFile = true;
     log.println("fileloader: end of the data file after " + usable + " records used by the run phase: "
-        + "stopping the run before operationcount (set " + FileLoaderConfig.WRAP + "=true to start over "
-        + "at the beginning of the file)");
+        + "stopping the run before " + Registry.OPERATIONCOUNT.name() + " (set " + Registry.FILELOADER_WRAP.name()
+        + "=true to start over at the beginning of the file)");
     requestStop();
   }
 

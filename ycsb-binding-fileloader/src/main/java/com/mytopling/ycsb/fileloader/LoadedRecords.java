@@ -1,6 +1,6 @@
 package com.mytopling.ycsb.fileloader;
 
-import site.ycsb.Client;
+import com.mytopling.ycsb.core.config.Registry;
 import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
 
@@ -38,14 +38,14 @@ public final class LoadedRecords implements AutoCloseable {
   public static LoadedRecords open(Properties settings) throws WorkloadException {
     Properties p = new Properties();
     settings.stringPropertyNames().forEach(name -> p.setProperty(name, settings.getProperty(name)));
-    if (!FileLoaderConfig.list(p.getProperty(FileLoaderConfig.KEY_FIELDS)).isEmpty()) {
-      throw new WorkloadException(FileLoaderConfig.KEY_FIELDS + " is set: checking a table against the data file "
-          + "works with YCSB keys only (keys built from record fields are not supported)");
+    if (!FileLoaderConfig.list(p.getProperty(Registry.FILELOADER_KEYFIELDS.name())).isEmpty()) {
+      throw new WorkloadException(Registry.FILELOADER_KEYFIELDS.name() + " is set: checking a table against the data "
+          + "file works with YCSB keys only (keys built from record fields are not supported)");
     }
     // Reading, not loading: no exit-status hook, no extra counting pass over the file.
-    p.setProperty(FileLoaderConfig.EXIT_STATUS, "false");
-    p.setProperty(FileLoaderConfig.PRECOUNT, "false");
-    p.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "false");
+    p.setProperty(Registry.FILELOADER_EXITSTATUS.name(), "false");
+    p.setProperty(Registry.FILELOADER_PRECOUNT.name(), "false");
+    p.setProperty(Registry.DOTRANSACTIONS.name(), "false");
     // CoreWorkload's constructor asks Measurements for its singleton, which needs properties.
     Measurements.setProperties(p);
     FileWorkload w = new FileWorkload();

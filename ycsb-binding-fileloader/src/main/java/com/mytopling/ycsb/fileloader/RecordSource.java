@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.fileloader;
 
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.TableLayout;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.DuplicatePolicy;
 import com.mytopling.ycsb.fileloader.FileLoaderConfig.MalformedPolicy;
@@ -155,7 +156,7 @@ public final class RecordSource implements AutoCloseable {
           return null;
         case ERROR:
           throw fail("duplicate key '" + key + "' in record at " + rec.position()
-              + " (fileloader.duplicates=error)");
+              + " (" + Registry.FILELOADER_DUPLICATES.name() + "=error)");
         default:
           break;
         }
@@ -198,7 +199,8 @@ public final class RecordSource implements AutoCloseable {
     if (overlengthPolicy == OverlengthPolicy.FAIL) {
       throw fail("record at " + rec.position() + ": field '" + mapping.sourceNames().get(column) + "' is "
           + over + ", longer than its column " + mapping.columnNames().get(column) + " (" + limit.describe()
-          + "); widen the column (fieldlength or fileloader.maxlength) or set fileloader.overlength=truncate");
+          + "); widen the column (" + Registry.FIELDLENGTH.name() + " or " + Registry.FILELOADER_MAXLENGTH.name()
+          + ") or set " + Registry.FILELOADER_OVERLENGTH.name() + "=truncate");
     }
     counters.truncatedValues.increment();
     if (limit.maxChars() > 0) {
@@ -222,14 +224,14 @@ public final class RecordSource implements AutoCloseable {
     }
     String lost = mapping.keyCheck().problem(sb.toString());
     if (lost != null) {
-      throw fail("record at " + rec.position() + ": the key built from " + FileLoaderConfig.KEY_FIELDS + ": " + lost
-          + "; it would be stored as '?' (" + CHANGED_CHARACTERS_HINT + ")");
+      throw fail("record at " + rec.position() + ": the key built from " + Registry.FILELOADER_KEYFIELDS.name() + ": "
+          + lost + "; it would be stored as '?' (" + CHANGED_CHARACTERS_HINT + ")");
     }
     String problem = null;
     if (sb.length() == 0) {
-      problem = "the key built from " + FileLoaderConfig.KEY_FIELDS + " is empty";
+      problem = "the key built from " + Registry.FILELOADER_KEYFIELDS.name() + " is empty";
     } else if (sb.length() > TableLayout.MAX_KEY_LENGTH) {
-      problem = "the key built from " + FileLoaderConfig.KEY_FIELDS + " is " + sb.length()
+      problem = "the key built from " + Registry.FILELOADER_KEYFIELDS.name() + " is " + sb.length()
           + " characters, longer than " + TableLayout.MAX_KEY_LENGTH;
     }
     if (problem != null) {
@@ -252,7 +254,7 @@ public final class RecordSource implements AutoCloseable {
     }
     counters.malformed.increment();
     if (malformedPolicy == MalformedPolicy.FAIL) {
-      throw fail(message + " (fileloader.malformed=fail)");
+      throw fail(message + " (" + Registry.FILELOADER_MALFORMED.name() + "=fail)");
     }
     if (loggedMalformed < malformedLog) {
       loggedMalformed++;

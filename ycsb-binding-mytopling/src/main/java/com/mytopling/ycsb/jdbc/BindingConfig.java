@@ -3,6 +3,7 @@ package com.mytopling.ycsb.jdbc;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.Identifiers;
 import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.TableLayout;
 import com.mytopling.ycsb.core.dialect.UpsertMode;
 import com.mytopling.ycsb.core.connect.DbTarget;
@@ -23,6 +24,8 @@ import java.util.Set;
  */
 public final class BindingConfig {
   private static final int MAX_FIELDS = TableLayout.MAX_FIELDS;
+  /** The longest field value the binding accepts, in characters; fieldlength itself is declared up to 2^31-1. */
+  private static final int MAX_FIELD_LENGTH = 16 * 1024 * 1024;
   private static final String KEY_COLUMN = TableLayout.KEY_COLUMN;
 
   /** The servers, credentials, driver and its settings, or the embedded server. */
@@ -66,47 +69,51 @@ public final class BindingConfig {
 
   private BindingConfig(PropertyReader p, DbTarget target) throws ConfigException {
     this.target = target;
-    dialect = p.choice("db.dialect", "auto", "auto", "mysql", "mariadb", "myrocks", "mytopling", "sqlserver");
-    String eng = p.string("db.engine");
-    engine = eng == null ? null : Identifiers.check("db.engine", eng);
-    batchSize = p.intValue("db.batchsize", 1, 1, 1_000_000);
-    batchUpdateApi = p.bool("jdbc.batchupdateapi", false);
-    fetchSize = p.intValue("jdbc.fetchsize", 0, 0, Integer.MAX_VALUE);
-    autoCommit = p.bool("jdbc.autocommit", true);
-    createTable = p.bool("db.createtable", false);
-    dropTable = p.bool("db.droptable", false);
+    dialect = p.choice(Registry.DB_DIALECT);
+    String eng = p.string(Registry.DB_ENGINE);
+    engine = eng == null ? null : Identifiers.check(Registry.DB_ENGINE.name(), eng);
+    batchSize = p.intValue(Registry.DB_BATCHSIZE);
+    batchUpdateApi = p.bool(Registry.JDBC_BATCHUPDATEAPI);
+    fetchSize = p.intValue(Registry.JDBC_FETCHSIZE);
+    autoCommit = p.bool(Registry.JDBC_AUTOCOMMIT);
+    createTable = p.bool(Registry.DB_CREATETABLE);
+    dropTable = p.bool(Registry.DB_DROPTABLE);
     upsert = readUpsert(p);
-    table = Identifiers.check("table", p.string("table", "usertable"));
+    table = Identifiers.check(Registry.TABLE.name(), p.string(Registry.TABLE));
     fieldNames = Collections.unmodifiableList(readFields(p));
-    fieldLength = p.intValue("fieldlength", 100, 1, 16 * 1024 * 1024);
-    reconnectTimeoutMs = p.intValue("db.reconnecttimeout", 30_000, 0, Integer.MAX_VALUE);
-    lockRetries = p.intValue("db.lockretries", 3, 0, 1000);
-    skipExisting = p.choice("db.insertexisting", "fail", "fail", "skip").equals("skip");
+    // A limit of the binding's own, as its 64 fields are (YCSB takes any length and any number).
+    fieldLength = p.intAtMost(Registry.FIELDLENGTH, MAX_FIELD_LENGTH);
+    reconnectTimeoutMs = p.intValue(Registry.DB_RECONNECTTIMEOUT);
+    lockRetries = p.intValue(Registry.DB_LOCKRETRIES);
+    skipExisting = p.choice(Registry.DB_INSERTEXISTING).equals("skip");
     if (skipExisting && upsert != UpsertMode.NONE) {
-      throw new ConfigException("db.insertexisting=skip and db.upsert contradict: existing rows are either skipped or overwritten");
+      throw new ConfigException(Registry.DB_INSERTEXISTING.name() + "=skip and " + Registry.DB_UPSERT.name()
+          + " contradict: existing rows are either skipped or overwritten");
     }
     com.mytopling.ycsb.jdbc.bulk.BulkMode chosen = com.mytopling.ycsb.jdbc.bulk.BulkMode.valueOf(
-        p.choice("db.bulkload", "auto", "auto", "insert", "loaddata", "batchapi").toUpperCase(java.util.Locale.ROOT));
+        p.choice(Registry.DB_BULKLOAD).toUpperCase(java.util.Locale.ROOT));
     if (skipExisting && chosen == com.mytopling.ycsb.jdbc.bulk.BulkMode.BATCHAPI) {
       // A failed executeBatch may have stored an unknown subset of its rows; skipping needs a
       // batch that stored nothing (multi-row INSERT) or reports what it skipped (LOAD DATA).
-      throw new ConfigException("db.bulkload=batchapi cannot skip existing rows (db.insertexisting=skip); "
-          + "use db.bulkload=insert or loaddata");
+      throw new ConfigException(Registry.DB_BULKLOAD.name() + "=batchapi cannot skip existing rows ("
+          + Registry.DB_INSERTEXISTING.name() + "=skip); use " + Registry.DB_BULKLOAD.name() + "=insert or loaddata");
     }
     // auto never picks the batch API where it cannot do what the other properties ask.
     bulkMode = skipExisting && chosen == com.mytopling.ycsb.jdbc.bulk.BulkMode.AUTO
         ? com.mytopling.ycsb.jdbc.bulk.BulkMode.INSERT : chosen;
-    bulkSort = p.bool("db.bulksort", false);
-    rocksdbBulkLoad = p.bool("db.rocksdb.bulkload", false);
-    runPhase = p.bool("dotransactions", true);
-    batchRunPhase = p.bool("db.batch.runphase", false);
+    bulkSort = p.bool(Registry.DB_BULKSORT);
+    rocksdbBulkLoad = p.bool(Registry.DB_ROCKSDB_BULKLOAD);
+    runPhase = p.bool(Registry.DOTRANSACTIONS);
+    batchRunPhase = p.bool(Registry.DB_BATCH_RUNPHASE);
     recordFile = recordFile(p);
     if (bulkMode == com.mytopling.ycsb.jdbc.bulk.BulkMode.LOADDATA && upsert == UpsertMode.UPDATE) {
-      throw new ConfigException("db.bulkload=loaddata cannot update existing rows (db.upsert=update); "
-          + "LOAD DATA can skip duplicates (default) or replace them (db.upsert=replace)");
+      throw new ConfigException(Registry.DB_BULKLOAD.name() + "=loaddata cannot update existing rows ("
+          + Registry.DB_UPSERT.name() + "=update); LOAD DATA can skip duplicates (default) or replace them ("
+          + Registry.DB_UPSERT.name() + "=replace)");
     }
     if (dropTable && !createTable) {
-      throw new ConfigException("db.droptable=true needs db.createtable=true (the table would be dropped and not recreated)");
+      throw new ConfigException(Registry.DB_DROPTABLE.name() + "=true needs " + Registry.DB_CREATETABLE.name()
+          + "=true (the table would be dropped and not recreated)");
     }
   }
 
@@ -145,19 +152,20 @@ public final class BindingConfig {
 
   /** db.recordfile as a path, or null when unset. */
   static java.nio.file.Path recordFile(PropertyReader p) throws ConfigException {
-    String file = p.string("db.recordfile");
+    String file = p.string(Registry.DB_RECORDFILE);
     if (file == null) {
       return null;
     }
     try {
       return java.nio.file.Path.of(file);
     } catch (java.nio.file.InvalidPathException e) {
-      throw new ConfigException("db.recordfile: '" + file + "' is not a file name (" + e.getReason() + ")");
+      throw new ConfigException(Registry.DB_RECORDFILE.name() + ": '" + file + "' is not a file name (" + e.getReason()
+          + ")");
     }
   }
 
   private static UpsertMode readUpsert(PropertyReader p) throws ConfigException {
-    switch (p.choice("db.upsert", "false", "false", "true", "update", "replace")) {
+    switch (p.choice(Registry.DB_UPSERT)) {
       case "true":
       case "update":
         return UpsertMode.UPDATE;
@@ -170,25 +178,28 @@ public final class BindingConfig {
 
   private static List<String> readFields(PropertyReader p) throws ConfigException {
     List<String> names = new ArrayList<>();
-    String explicit = p.string("db.fields");
+    // Split here, not by the list reader: an empty name between two commas is refused, not dropped.
+    String explicit = p.string(Registry.DB_FIELDS);
     if (explicit != null) {
       for (String f : explicit.split(",")) {
-        names.add(Identifiers.check("db.fields", f.strip()));
+        names.add(Identifiers.check(Registry.DB_FIELDS.name(), f.strip()));
       }
     } else {
-      int count = p.intValue("fieldcount", 10, 1, MAX_FIELDS);
-      String prefix = p.string("fieldnameprefix", "field");
+      int count = p.intAtMost(Registry.FIELDCOUNT, MAX_FIELDS);
+      String prefix = p.string(Registry.FIELDNAMEPREFIX);
       for (int i = 0; i < count; i++) {
-        names.add(Identifiers.check("fieldnameprefix", prefix + i));
+        names.add(Identifiers.check(Registry.FIELDNAMEPREFIX.name(), prefix + i));
       }
     }
     if (names.size() > MAX_FIELDS) {
-      throw new ConfigException("db.fields: " + names.size() + " fields; at most " + MAX_FIELDS + " are supported");
+      throw new ConfigException(Registry.DB_FIELDS.name() + ": " + names.size() + " fields; at most " + MAX_FIELDS
+          + " are supported");
     }
     Set<String> seen = new HashSet<>();
     for (String n : names) {
       if (!seen.add(n.toUpperCase(java.util.Locale.ROOT)) || n.equalsIgnoreCase(KEY_COLUMN)) {
-        throw new ConfigException("db.fields: field '" + n + "' appears twice or clashes with " + KEY_COLUMN);
+        throw new ConfigException(Registry.DB_FIELDS.name() + ": field '" + n + "' appears twice or clashes with "
+            + KEY_COLUMN);
       }
     }
     return names;

@@ -3,6 +3,7 @@ package com.mytopling.ycsb.jdbc;
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.config.ResolvedSettings;
 import com.mytopling.ycsb.core.record.RunRecord;
 import com.mytopling.ycsb.core.record.RunRecordWriter;
@@ -70,7 +71,8 @@ final class BindingRecord {
     try {
       br.writer.write(r);
     } catch (IOException | RuntimeException e) {
-      throw new ConfigException("db.recordfile: cannot write " + config.recordFile + ": " + e.getMessage());
+      throw new ConfigException(Registry.DB_RECORDFILE.name() + ": cannot write " + config.recordFile + ": "
+          + e.getMessage());
     }
     return br;
   }
@@ -126,7 +128,7 @@ final class BindingRecord {
       if (file == null) {
         return;
       }
-      RunRecord r = RunRecord.binding(p.bool("dotransactions", true));
+      RunRecord r = RunRecord.binding(p.bool(Registry.DOTRANSACTIONS));
       r.failure = message;
       r.finished = true;
       String password;

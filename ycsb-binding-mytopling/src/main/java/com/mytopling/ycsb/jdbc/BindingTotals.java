@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.jdbc;
 
+import com.mytopling.ycsb.core.config.Registry;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -55,6 +56,7 @@ public record BindingTotals(long rowsStored, long rowsFailed, long rowsSkipped, 
     long neverSent = Math.max(0, missing - rowsFailed);
     return "resume: " + missing + " of " + plannedRows + " rows were not stored (" + rowsStored + " stored"
         + (rowsSkipped > 0 ? ", " + rowsSkipped + " skipped as existing" : "") + ", " + rowsFailed + " failed, "
-        + neverSent + " never sent); to complete the table run the same load again with -p db.insertexisting=skip";
+        + neverSent + " never sent); to complete the table run the same load again with -p "
+        + Registry.DB_INSERTEXISTING.name() + "=skip";
   }
 }

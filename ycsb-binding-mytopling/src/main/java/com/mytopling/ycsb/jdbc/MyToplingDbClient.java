@@ -3,6 +3,7 @@ package com.mytopling.ycsb.jdbc;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.SqlMessages;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.TableLayout;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -546,7 +547,7 @@ public class MyToplingDbClient extends DB {
       rt.log.println("[mytopling] shard " + (s.shard() + 1) + ": the connection was lost while a batch of " + rows
           + " rows was sent, and the server could not be asked which it stored (" + SqlMessages.describe(e, rt.password)
           + "): they are counted failed, though the table may hold some of them (scripts/verify; complete the load "
-          + "with -p db.insertexisting=skip)");
+          + "with -p " + Registry.DB_INSERTEXISTING.name() + "=skip)");
       s.connectionLost();
       return null;
     }
@@ -585,7 +586,7 @@ public class MyToplingDbClient extends DB {
 
   /** {@value #BATCH_SERIES} status of a row that existed already (db.insertexisting=skip). */
   public static final Status SKIPPED_EXISTING = new Status("SKIPPED_EXISTING",
-      "The key existed already; db.insertexisting=skip left the row as it was.");
+      "The key existed already; " + Registry.DB_INSERTEXISTING.name() + "=skip left the row as it was.");
 
   /**
    * db.insertexisting=skip after a batch hit an existing key: the batch's statement stored

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.jdbc;
 
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.TableLayout;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -84,7 +85,7 @@ final class ShardSession implements OperationWatchdog.Watched {
     if (c != null && busySince != 0) {
       busySince = 0;
       rt.log.println("[mytopling] shard " + (shard + 1) + ": no answer in " + waitedMs
-          + " ms (db.sockettimeout); connection aborted, it reconnects");
+          + " ms (" + Registry.DB_SOCKETTIMEOUT.name() + "); connection aborted, it reconnects");
       java.net.Socket s = socket;
       try {
         if (s != null) {
@@ -138,8 +139,8 @@ final class ShardSession implements OperationWatchdog.Watched {
       long wait = nextAttemptNanos - now;
       if (wait > 0) {
         if (nextAttemptNanos - deadline > 0) {
-          SQLException down = new SQLException("shard " + (shard + 1) + " is down: no connection within db.reconnecttimeout="
-              + rt.config.reconnectTimeoutMs + " ms", "08001", last);
+          SQLException down = new SQLException("shard " + (shard + 1) + " is down: no connection within "
+              + Registry.DB_RECONNECTTIMEOUT.name() + "=" + rt.config.reconnectTimeoutMs + " ms", "08001", last);
           throw down;
         }
         sleep(wait);
@@ -265,7 +266,7 @@ final class ShardSession implements OperationWatchdog.Watched {
         while (lostSessionId != 0 && firstLong(running, 0) > 0) {
           if (System.nanoTime() - deadline > 0) {
             throw new SQLException("the lost session " + lostSessionId + " was still running its statement after "
-                + "db.reconnecttimeout=" + rt.config.reconnectTimeoutMs + " ms", "HY000");
+                + Registry.DB_RECONNECTTIMEOUT.name() + "=" + rt.config.reconnectTimeoutMs + " ms", "HY000");
           }
           sleep(20_000_000L);
         }

@@ -5,6 +5,7 @@ import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.SqlMessages;
 import com.mytopling.ycsb.core.TargetException;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.core.dialect.ServerInfo;
@@ -194,10 +195,12 @@ final class SharedRuntime {
       throws ConfigException {
     if (config.batching() && config.bulkMode.resolve(connectUrl) == BulkMode.LOADDATA
         && dialect.loadData(layout, layout.allFields(), config.upsert) == null) {
-      throw new ConfigException("db.bulkload=loaddata: dialect " + dialect.name() + " has no LOAD DATA; use insert or batchapi");
+      throw new ConfigException(Registry.DB_BULKLOAD.name() + "=loaddata: dialect " + dialect.name()
+          + " has no LOAD DATA; use insert or batchapi");
     }
     if (config.rocksdbBulkLoad && dialect.bulkLoadStart() == null) {
-      throw new ConfigException("db.rocksdb.bulkload=true: dialect " + dialect.name() + " has no bulk-load mode (MyRocks only)");
+      throw new ConfigException(Registry.DB_ROCKSDB_BULKLOAD.name() + "=true: dialect " + dialect.name()
+          + " has no bulk-load mode (MyRocks only)");
     }
   }
 
@@ -211,24 +214,28 @@ final class SharedRuntime {
     log.println("[mytopling] connected: dialect=" + dialect.name() + " server=\"" + server.version + "\" engine="
         + rt.engine() + " shards=" + urls.size() + " driver=\"" + server.driver + "\" url=" + Secrets.maskUrl(urls.get(0)));
     if (!added.isEmpty()) {
-      log.println("[mytopling] driver settings added (set them in the URL to override, db.driveroptions=false for none): "
-          + String.join(", ", added));
+      log.println("[mytopling] driver settings added (set them in the URL to override, "
+          + Registry.DB_DRIVEROPTIONS.name() + "=false for none): " + String.join(", ", added));
     }
     if (config.batchingRequested() && config.runPhase) {
       log.println(config.batchRunPhase
-          ? "[mytopling] run phase: inserts are batched (db.batch.runphase=true): INSERT returns BATCHED_OK before its row"
-            + " is sent, so reads of just-inserted keys can miss them and INSERT latency is a buffer append"
-          : "[mytopling] run phase: each insert is sent before insert() returns (jdbc.batchupdateapi/db.batchsize"
-            + " batch loads only; db.batch.runphase=true batches here too)");
+          ? "[mytopling] run phase: inserts are batched (" + Registry.DB_BATCH_RUNPHASE.name() + "=true): INSERT "
+            + "returns BATCHED_OK before its row is sent, so reads of just-inserted keys can miss them and INSERT "
+            + "latency is a buffer append"
+          : "[mytopling] run phase: each insert is sent before insert() returns ("
+            + Registry.JDBC_BATCHUPDATEAPI.name() + "/" + Registry.DB_BATCHSIZE.name() + " batch loads only; "
+            + Registry.DB_BATCH_RUNPHASE.name() + "=true batches here too)");
     }
     if (config.batching()) {
       log.println("[mytopling] batched inserts: " + rt.batchRows(rt.layout.allFields()) + " rows per "
           + (rt.bulkMode == BulkMode.INSERT ? "statement" : rt.bulkMode.propertyValue())
-          + " (db.bulkload=" + (config.bulkMode == BulkMode.AUTO ? "auto: " : "") + rt.bulkMode.propertyValue() + (config.bulkSort ? ", sorted by key" : "")
+          + " (" + Registry.DB_BULKLOAD.name() + "=" + (config.bulkMode == BulkMode.AUTO ? "auto: " : "")
+          + rt.bulkMode.propertyValue() + (config.bulkSort ? ", sorted by key" : "")
           + (config.rocksdbBulkLoad ? ", rocksdb_bulk_load" : "") + ")");
     } else if (config.batchUpdateApi && !config.batchingRequested()) {
-      log.println("[mytopling] jdbc.batchupdateapi=true with db.batchsize=" + config.batchSize
-          + ": rows are inserted one at a time (set db.batchsize > 1 to batch)");
+      log.println("[mytopling] " + Registry.JDBC_BATCHUPDATEAPI.name() + "=true with " + Registry.DB_BATCHSIZE.name()
+          + "=" + config.batchSize + ": rows are inserted one at a time (set " + Registry.DB_BATCHSIZE.name()
+          + " > 1 to batch)");
     }
     return rt;
   }

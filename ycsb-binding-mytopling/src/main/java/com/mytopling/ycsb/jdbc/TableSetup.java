@@ -4,6 +4,7 @@ import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.SqlMessages;
 import com.mytopling.ycsb.core.TargetException;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.TableLayout;
 import com.mytopling.ycsb.core.connect.Servers;
@@ -38,7 +39,8 @@ final class TableSetup {
           s.executeQuery(dialect.probe(layout)).close();
         } catch (SQLException e) {
           throw new TargetException("table " + layout.table() + " at " + where + " is missing or lacks a column ("
-              + SqlMessages.describe(e, servers.password()) + "); create it, or set db.createtable=true");
+              + SqlMessages.describe(e, servers.password()) + "); create it, or set " + Registry.DB_CREATETABLE.name()
+              + "=true");
         }
       } catch (SQLException e) {
         throw new TargetException("cannot prepare table " + layout.table() + " at " + where + ": "

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.core;
 
+import com.mytopling.ycsb.core.config.Registry;
 import java.util.Properties;
 
 /**
@@ -21,8 +22,9 @@ import java.util.Properties;
  * @param client 0 to clients-1
  */
 public record ClientKeys(int client, int clients) {
-  public static final String CLIENTS = "scaleout.clients";
-  public static final String CLIENT = "scaleout.client";
+  /** The names, for the launcher's start barrier and its command lines; declared in the registry. */
+  public static final String CLIENTS = Registry.SCALEOUT_CLIENTS.name();
+  public static final String CLIENT = Registry.SCALEOUT_CLIENT.name();
   /** A client alone: YCSB's own numbers. */
   public static final ClientKeys ALONE = new ClientKeys(0, 1);
 
@@ -30,18 +32,18 @@ public record ClientKeys(int client, int clients) {
   public interface Divided {
   }
 
-  /** The client's place from the properties: scaleout.clients (1 to 100000, default 1) and scaleout.client. */
+  /** The client's place from the properties: scaleout.clients (default 1) and scaleout.client, 0 to clients-1. */
   public static ClientKeys from(Properties props) throws ConfigException {
     PropertyReader r = new PropertyReader(props);
-    int clients = r.intValue(CLIENTS, 1, 1, 100_000);
+    int clients = r.intValue(Registry.SCALEOUT_CLIENTS);
     if (clients == 1) {
       return ALONE;
     }
-    int client = r.intValue(CLIENT, -1, 0, clients - 1);
-    if (client < 0) {
+    // Never the registry's default 0: each of several clients must be told which it is.
+    if (r.string(CLIENT) == null) {
       throw new ConfigException(CLIENT + " must be set (0.." + (clients - 1) + ") with " + CLIENTS + "=" + clients);
     }
-    return new ClientKeys(client, clients);
+    return new ClientKeys(r.intAtMost(Registry.SCALEOUT_CLIENT, clients - 1), clients);
   }
 
   /**

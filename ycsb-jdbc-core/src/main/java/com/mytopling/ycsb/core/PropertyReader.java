@@ -150,9 +150,35 @@ public final class PropertyReader {
     return (int) integer(p, dflt);
   }
 
+  /**
+   * A whole number with the registry's default and minimum, and a maximum of the caller's that is tighter than the
+   * registry's: a limit of one part only (the binding's 64 columns), or one that depends on another value (a key
+   * range's end). The property itself stays declared with the range YCSB accepts.
+   */
+  public long integerAtMost(Property p, long max) throws ConfigException {
+    return integer(p.name(), p.wholeDefault(), p.min(), Math.min(max, p.max()));
+  }
+
+  public int intAtMost(Property p, int max) throws ConfigException {
+    return (int) integerAtMost(p, max);
+  }
+
+  /** A member of a family ({@code fileloader.maxlength.text} of {@code fileloader.maxlength.NAME}), in its range. */
+  public int intValue(Property family, String member, int dflt) throws ConfigException {
+    return (int) integer(member, dflt, family.min(), family.max());
+  }
+
   /** One of the property's words, in lower case. */
   public String choice(Property p) throws ConfigException {
     return choice(p.name(), p.defaultValue(), p.choices().toArray(new String[0]));
+  }
+
+  /**
+   * One of an enum's constants, the property's default when unset; the enum's constants are the property's words
+   * (its tests check that they agree).
+   */
+  public <E extends Enum<E>> E choice(Property p, Class<E> type) throws ConfigException {
+    return choice(p.name(), type, Enum.valueOf(type, p.defaultValue().toUpperCase(Locale.ROOT)));
   }
 
   public List<String> list(Property p) {

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.core;
 
+import com.mytopling.ycsb.core.config.Registry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,14 +41,15 @@ public final class Secrets {
 
   /** The password to use, or null when none is configured anywhere. */
   public static String resolvePassword(Properties props, Map<String, String> env) throws ConfigException {
-    String direct = props.getProperty("db.passwd");
     // Blank is unset, as for every other property: db.passwdfile or the environment apply.
-    if (direct != null && !direct.isBlank()) {
-      return direct.strip();
+    PropertyReader p = new PropertyReader(props);
+    String direct = p.string(Registry.DB_PASSWD);
+    if (direct != null) {
+      return direct;
     }
-    String file = props.getProperty("db.passwdfile");
-    if (file != null && !file.isBlank()) {
-      return readPasswordFile(Path.of(file.strip()));
+    String file = p.string(Registry.DB_PASSWDFILE);
+    if (file != null) {
+      return readPasswordFile(Path.of(file));
     }
     return env.get(PASSWORD_ENV);
   }
@@ -55,12 +57,12 @@ public final class Secrets {
   private static String readPasswordFile(Path path) throws ConfigException {
     try {
       if (!Files.isReadable(path)) {
-        throw new ConfigException("db.passwdfile: cannot read " + path);
+        throw new ConfigException(Registry.DB_PASSWDFILE.name() + ": cannot read " + path);
       }
       try {
         Set<PosixFilePermission> perms = Files.getPosixFilePermissions(path);
         if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
-          throw new ConfigException("db.passwdfile: " + path
+          throw new ConfigException(Registry.DB_PASSWDFILE.name() + ": " + path
               + " is readable by group or others; restrict it with chmod 600");
         }
       } catch (UnsupportedOperationException notPosix) {
@@ -70,7 +72,7 @@ public final class Secrets {
       int newline = content.indexOf('\n');
       return (newline >= 0 ? content.substring(0, newline) : content).strip();
     } catch (IOException e) {
-      throw new ConfigException("db.passwdfile: cannot read " + path + ": " + e.getMessage());
+      throw new ConfigException(Registry.DB_PASSWDFILE.name() + ": cannot read " + path + ": " + e.getMessage());
     }
   }
 

@@ -2,6 +2,7 @@ package com.mytopling.ycsb.fileloader.db;
 
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.SqlMessages;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.core.dialect.SqlServerDialect;
 import com.mytopling.ycsb.core.dialect.SqlServerText;
@@ -79,14 +80,16 @@ public final class TableColumns {
             + "cannot be checked to keep every character on SQL Server");
       }
       log.println("fileloader: could not read the column widths of table " + table + " (" + why
-          + "); checking values against fieldlength / fileloader.maxlength only");
+          + "); checking values against " + Registry.FIELDLENGTH.name() + " / " + Registry.FILELOADER_MAXLENGTH.name()
+          + " only");
       return NONE;
     }
   }
 
   private static boolean isSqlServer(Properties p) {
     for (String name : p.stringPropertyNames()) {
-      if ((name.equals("db.url") || name.startsWith("db.url.")) && Dialects.isSqlServerUrl(p.getProperty(name).strip())) {
+      boolean url = name.equals(Registry.DB_URL.name()) || name.startsWith(Registry.DB_URL_N.prefix());
+      if (url && Dialects.isSqlServerUrl(p.getProperty(name).strip())) {
         return true;
       }
     }

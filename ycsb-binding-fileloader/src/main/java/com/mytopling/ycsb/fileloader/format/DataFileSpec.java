@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.fileloader.format;
 
+import com.mytopling.ycsb.core.config.Registry;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ import java.util.List;
  */
 public record DataFileSpec(Path path, RecordFormat format, Compression compression, Charset charset,
                            boolean header, List<String> columns, int maxLineBytes) {
-  public static final int DEFAULT_MAX_LINE_BYTES = 16 << 20;
+  public static final int DEFAULT_MAX_LINE_BYTES = (int) Registry.FILELOADER_MAXLINEBYTES.wholeDefault();
 
   public DataFileSpec {
     columns = List.copyOf(columns);

@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.fileloader.format;
 
+import com.mytopling.ycsb.core.config.Registry;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
@@ -32,7 +33,8 @@ final class DelimitedParser extends LineRecordParser {
       fieldNames = List.copyOf(columns);
     } else {
       throw new DataFileException("data file " + input.path()
-          + " has no header line (fileloader.header=false) and no column names (fileloader.columns)");
+          + " has no header line (" + Registry.FILELOADER_HEADER.name() + "=false) and no column names ("
+          + Registry.FILELOADER_COLUMNS.name() + ")");
     }
   }
 

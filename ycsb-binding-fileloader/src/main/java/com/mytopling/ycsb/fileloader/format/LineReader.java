@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.fileloader.format;
 
+import com.mytopling.ycsb.core.config.Registry;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -85,7 +86,8 @@ final class LineReader {
     if (limit == buf.length) {
       if (buf.length >= maxLineBytes) {
         throw new DataFileException("line " + (lineNumber + 1) + " (byte offset " + bufferOffset
-            + ") is longer than " + maxLineBytes + " bytes (fileloader.maxlinebytes); is this the right format?");
+            + ") is longer than " + maxLineBytes + " bytes (" + Registry.FILELOADER_MAXLINEBYTES.name()
+            + "); is this the right format?");
       }
       byte[] bigger = new byte[(int) Math.min((long) buf.length * 2, maxLineBytes)];
       System.arraycopy(buf, 0, bigger, 0, limit);

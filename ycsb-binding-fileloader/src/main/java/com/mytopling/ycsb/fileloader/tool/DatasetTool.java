@@ -4,6 +4,7 @@ import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.ExitStatus;
 import com.mytopling.ycsb.core.cli.CliValues;
 import com.mytopling.ycsb.core.cli.UsageException;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.fileloader.format.Compression;
 import com.mytopling.ycsb.fileloader.format.DataFileSpec;
@@ -70,8 +71,8 @@ public final class DatasetTool {
             line.getOptionValue("out", "-"), out, err).run();
       case "schema":
         return new SchemaCommand(spec(line), Dialects.byName(line.getOptionValue("dialect")),
-            line.getOptionValue("table", "usertable"), line.getOptionValue("naming", "dataset"),
-            line.getOptionValue("fieldnameprefix", "field"), out, err).run();
+            line.getOptionValue("table", Registry.TABLE.defaultValue()), line.getOptionValue("naming", "dataset"),
+            line.getOptionValue("fieldnameprefix", Registry.FIELDNAMEPREFIX.defaultValue()), out, err).run();
       case "synth":
         return synth(line);
       default:
@@ -159,11 +160,12 @@ public final class DatasetTool {
       addInputOptions(o);
       o.addOption(Option.builder().longOpt("dialect").hasArg().argName("D").required()
           .desc("mysql, myrocks, mytopling or sqlserver").build());
-      o.addOption(Option.builder().longOpt("table").hasArg().argName("T").desc("table name (usertable)").build());
+      o.addOption(Option.builder().longOpt("table").hasArg().argName("T")
+          .desc("table name (" + Registry.TABLE.defaultValue() + ")").build());
       o.addOption(Option.builder().longOpt("naming").hasArg().argName("dataset|ycsb")
           .desc("column names: the data set's (default) or FIELD0..n").build());
       o.addOption(Option.builder().longOpt("fieldnameprefix").hasArg().argName("P")
-          .desc("YCSB field name prefix for --naming ycsb (field)").build());
+          .desc("YCSB field name prefix for --naming ycsb (" + Registry.FIELDNAMEPREFIX.defaultValue() + ")").build());
       return o;
     case "synth":
       o.addOption(Option.builder().longOpt("records").hasArg().argName("N").required().desc("number of reviews").build());

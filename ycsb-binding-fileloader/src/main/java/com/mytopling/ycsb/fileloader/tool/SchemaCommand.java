@@ -2,6 +2,7 @@ package com.mytopling.ycsb.fileloader.tool;
 
 import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.Identifiers;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.ColumnSize;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.TableLayout;
@@ -74,11 +75,12 @@ final class SchemaCommand {
           .append(f.ascii ? ", ASCII only" : "").append('\n');
     }
     sql.append(dialect.createTable(layout, dialect.defaultEngine(), sizes)).append(";\n");
-    sql.append("-- load with: -p db.createtable=false");
+    sql.append("-- load with: -p ").append(Registry.DB_CREATETABLE.name()).append("=false");
     if (datasetNames) {
-      sql.append(" -p fileloader.naming=dataset -p db.fields=").append(String.join(",", fieldNames));
+      sql.append(" -p ").append(Registry.FILELOADER_NAMING.name()).append("=dataset -p ")
+          .append(Registry.DB_FIELDS.name()).append('=').append(String.join(",", fieldNames));
     } else {
-      sql.append(" -p fileloader.maxlength=").append(maxChars());
+      sql.append(" -p ").append(Registry.FILELOADER_MAXLENGTH.name()).append('=').append(maxChars());
     }
     sql.append('\n');
     out.print(sql);

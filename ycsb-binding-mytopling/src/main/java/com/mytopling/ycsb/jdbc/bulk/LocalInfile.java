@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.jdbc.bulk;
 
+import com.mytopling.ycsb.core.config.Registry;
 import java.io.InputStream;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -36,7 +37,8 @@ public abstract class LocalInfile {
         }
       };
     }
-    throw new SQLFeatureNotSupportedException("db.bulkload=loaddata: the JDBC driver (" + st.getClass().getName()
+    throw new SQLFeatureNotSupportedException(Registry.DB_BULKLOAD.name() + "=loaddata: the JDBC driver ("
+        + st.getClass().getName()
         + ") cannot stream LOAD DATA LOCAL INFILE from memory; use MySQL or MariaDB Connector/J");
   }
 }

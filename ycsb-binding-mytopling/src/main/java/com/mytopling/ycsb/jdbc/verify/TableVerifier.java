@@ -6,6 +6,7 @@ import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.SqlMessages;
 import com.mytopling.ycsb.core.TargetException;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.core.dialect.TableLayout;
@@ -107,10 +108,11 @@ public final class TableVerifier {
    */
   public static Report verify(Properties props, PrintStream log) throws SetupException {
     BindingConfig config = BindingConfig.from(props);
-    String distribution = new PropertyReader(props).string("fieldlengthdistribution", "constant");
+    String distribution = new PropertyReader(props).string(Registry.FIELDLENGTHDISTRIBUTION);
     if (!distribution.equals("constant")) {
-      throw new ConfigException("fieldlengthdistribution: '" + distribution
-          + "' — verification needs constant field lengths (YCSB's dataintegrity values require them)");
+      throw new ConfigException(Registry.FIELDLENGTHDISTRIBUTION.name() + ": '" + distribution
+          + "' — verification needs constant field lengths (YCSB's " + Registry.DATAINTEGRITY.name()
+          + " values require them)");
     }
     int fieldLength = config.fieldLength;
     List<String> fields = config.fieldNames;
@@ -131,15 +133,16 @@ public final class TableVerifier {
   public static Report verify(Properties props, PrintStream log, ExpectedRows expected) throws SetupException {
     BindingConfig config = BindingConfig.from(props);
     PropertyReader p = new PropertyReader(props);
-    long recordCount = p.integer("recordcount", -1, 0, Long.MAX_VALUE);
+    // Unset is not the registry's 0: a verification must be told how many records the load made.
+    long recordCount = p.integer(Registry.RECORDCOUNT, -1);
     if (recordCount < 0) {
-      throw new ConfigException("recordcount: not set (give the load's workload and properties)");
+      throw new ConfigException(Registry.RECORDCOUNT.name() + ": not set (give the load's workload and properties)");
     }
-    long insertStart = p.integer("insertstart", 0, 0, recordCount);
-    long insertCount = p.integer("insertcount", recordCount - insertStart, 0, Long.MAX_VALUE);
+    long insertStart = p.integerAtMost(Registry.INSERTSTART, recordCount);
+    long insertCount = p.integer(Registry.INSERTCOUNT, recordCount - insertStart);
     if (insertStart + insertCount > recordCount) {
-      throw new ConfigException("insertstart + insertcount (" + (insertStart + insertCount)
-          + ") is more than recordcount (" + recordCount + ")");
+      throw new ConfigException(Registry.INSERTSTART.name() + " + " + Registry.INSERTCOUNT.name() + " ("
+          + (insertStart + insertCount) + ") is more than " + Registry.RECORDCOUNT.name() + " (" + recordCount + ")");
     }
     KeyNames names = KeyNames.of(props);
     TableLayout layout = new TableLayout(config.table, config.fieldNames);

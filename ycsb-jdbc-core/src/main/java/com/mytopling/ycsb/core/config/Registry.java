@@ -168,9 +168,9 @@ public final class Registry {
       "Where the launcher writes what the client itself cost over the phase (JSON); scripts/benchmark sets it.");
 
   // ---- scale-out (ycsb-launcher: the start barrier, --on) ----
-  public static final Property SCALEOUT_CLIENTS = whole("scaleout.clients", 1, 1, 1_000_000, SCALE_OUT,
+  public static final Property SCALEOUT_CLIENTS = whole("scaleout.clients", 1, 1, 100_000, SCALE_OUT,
       "Clients of one benchmark, meeting at the start barrier; each inserts keys of its own.");
-  public static final Property SCALEOUT_CLIENT = whole("scaleout.client", 0, 0, 999_999, SCALE_OUT,
+  public static final Property SCALEOUT_CLIENT = whole("scaleout.client", 0, 0, 99_999, SCALE_OUT,
       "This client's index, 0 to clients-1.");
   public static final Property SCALEOUT_RUNID = text("scaleout.runid", null, "(none)", SCALE_OUT,
       "The run the clients share: 1-64 letters, digits, '.', '_', '-'.");

@@ -4,6 +4,7 @@ import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.PropertyReader;
 import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.SetupException;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.config.SealedProperties;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.core.embedded.EmbeddedMariaDb;
@@ -26,7 +27,7 @@ import java.util.Properties;
  */
 public final class DbTarget {
   /** db.mysqldriver default; see docs/speed.md for the measurement behind it. */
-  public static final String DEFAULT_MYSQL_DRIVER = DriverChoice.AUTO;
+  public static final String DEFAULT_MYSQL_DRIVER = Registry.DB_MYSQLDRIVER.defaultValue();
 
   /** The URLs as given; empty means the embedded server. */
   public final List<String> urls;
@@ -48,20 +49,19 @@ public final class DbTarget {
     for (String url : urls) {
       Secrets.rememberUrlSecrets(url);
     }
-    user = p.string("db.user");
+    user = p.string(Registry.DB_USER);
     password = Secrets.resolvePassword(props, env);
-    driverClass = p.string("db.driver");
-    mysqlDriver = p.choice("db.mysqldriver", DEFAULT_MYSQL_DRIVER, DriverChoice.AUTO, DriverChoice.MYSQL,
-        DriverChoice.MARIADB, DriverChoice.URL);
-    driverOptions = p.bool("db.driveroptions", true);
-    connectTimeoutMs = p.intValue("db.connecttimeout", 10_000, 0, Integer.MAX_VALUE);
-    socketTimeoutMs = p.intValue("db.sockettimeout", 300_000, 0, Integer.MAX_VALUE);
-    String dataDir = p.string("db.embedded.datadir");
-    String binariesDir = p.string("db.embedded.basedir");
+    driverClass = p.string(Registry.DB_DRIVER);
+    mysqlDriver = p.choice(Registry.DB_MYSQLDRIVER);
+    driverOptions = p.bool(Registry.DB_DRIVEROPTIONS);
+    connectTimeoutMs = p.intValue(Registry.DB_CONNECTTIMEOUT);
+    socketTimeoutMs = p.intValue(Registry.DB_SOCKETTIMEOUT);
+    String dataDir = p.string(Registry.DB_EMBEDDED_DATADIR);
+    String binariesDir = p.string(Registry.DB_EMBEDDED_BASEDIR);
     embeddedServer = new EmbeddedSettings(dataDir == null ? defaultEmbeddedDataDir() : Path.of(dataDir).toAbsolutePath(),
-        p.intValue("db.embedded.port", 0, 0, 65535),
-        p.intValue("db.embedded.starttimeout", EmbeddedSettings.DEFAULT_START_TIMEOUT_MS, 1, Integer.MAX_VALUE),
-        p.intValue("db.embedded.installtimeout", EmbeddedSettings.DEFAULT_INSTALL_TIMEOUT_MS, 1, Integer.MAX_VALUE),
+        p.intValue(Registry.DB_EMBEDDED_PORT),
+        p.intValue(Registry.DB_EMBEDDED_STARTTIMEOUT),
+        p.intValue(Registry.DB_EMBEDDED_INSTALLTIMEOUT),
         binariesDir == null ? EmbeddedSettings.defaultBinariesDir() : Path.of(binariesDir).toAbsolutePath());
   }
 
@@ -112,7 +112,7 @@ public final class DbTarget {
       try {
         Class.forName(driverClass);
       } catch (ClassNotFoundException e) {
-        throw new ConfigException("db.driver: class " + driverClass + " is not on the classpath");
+        throw new ConfigException(Registry.DB_DRIVER.name() + ": class " + driverClass + " is not on the classpath");
       }
     }
     if (embedded()) {
@@ -128,33 +128,39 @@ public final class DbTarget {
    */
   private static List<String> readUrls(PropertyReader p, Properties props) throws ConfigException {
     List<String> urls = new ArrayList<>();
-    String single = p.string("db.url");
+    String single = p.string(Registry.DB_URL);
     for (int i = 1; ; i++) {
-      String shard = p.string("db.url." + i);
+      String shard = p.string(Registry.DB_URL_N.member(Integer.toString(i)));
       if (shard == null) {
         break;
       }
       urls.add(shard);
     }
+    String shardPrefix = Registry.DB_URL_N.prefix();
     for (String name : props.stringPropertyNames()) {
-      if (name.startsWith("db.url.") && !name.equals("db.url.options")) {
-        String suffix = name.substring("db.url.".length());
+      // Every db.url.X is taken for a shard, so that a misnumbered or misspelt one is refused; db.url.options, not
+      // a declared property, has been let through since the first binding and still is.
+      if (name.startsWith(shardPrefix) && !name.equals(Registry.DB_URL_N.member("options"))) {
+        String suffix = name.substring(shardPrefix.length());
         // At most 9 digits, so that the number parses (db.url.444444444444444444444444444 is no shard either).
         boolean numbered = suffix.chars().allMatch(Character::isDigit) && !suffix.isEmpty() && suffix.length() <= 9;
         if (!numbered || Integer.parseInt(suffix) < 1 || Integer.parseInt(suffix) > urls.size()) {
-          throw new ConfigException(name + ": shard URLs must be numbered db.url.1, db.url.2, ... without gaps");
+          throw new ConfigException(name + ": shard URLs must be numbered " + Registry.DB_URL_N.member("1") + ", "
+              + Registry.DB_URL_N.member("2") + ", ... without gaps");
         }
       }
     }
     if (single != null && !urls.isEmpty()) {
-      throw new ConfigException("db.url and db.url.1.. are both set; use db.url for one server or db.url.N for shards");
+      throw new ConfigException(Registry.DB_URL.name() + " and " + Registry.DB_URL_N.member("1")
+          + ".. are both set; use " + Registry.DB_URL.name() + " for one server or " + Registry.DB_URL_N.name()
+          + " for shards");
     }
     if (single != null) {
       urls.add(single);
     }
     for (int i = 0; i < urls.size(); i++) {
       String url = urls.get(i);
-      String property = single != null ? "db.url" : "db.url." + (i + 1);
+      String property = single != null ? Registry.DB_URL.name() : Registry.DB_URL_N.member(Integer.toString(i + 1));
       if (!url.startsWith("jdbc:")) {
         throw new ConfigException(property + ": '" + Secrets.maskUrl(url) + "' is not a JDBC URL (it must start with jdbc:)");
       }

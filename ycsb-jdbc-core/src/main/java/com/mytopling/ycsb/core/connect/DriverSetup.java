@@ -4,6 +4,7 @@ import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.SqlMessages;
 import com.mytopling.ycsb.core.TargetException;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.Dialects;
 import com.mytopling.ycsb.core.dialect.ServerInfo;
@@ -82,7 +83,8 @@ public final class DriverSetup {
             + SqlMessages.describe(e, servers.password()) + ConnectHints.forFailure(urls.get(0), e));
       }
       if (mariaFailure != null) { // said only when the URL's driver connects: a bad URL gets one line
-        log.println("[mytopling] db.mysqldriver=auto: MariaDB Connector/J could not connect (" + mariaFailure
+        log.println("[mytopling] " + Registry.DB_MYSQLDRIVER.name() + "=" + DriverChoice.AUTO
+            + ": MariaDB Connector/J could not connect (" + mariaFailure
             + "); using the URL's driver");
       }
     }

@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.core.dialect;
 
 import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.connect.JdbcUrls;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
@@ -115,9 +116,9 @@ public final class SqlServerText {
     }
     for (String url : givenUrls) {
       if (!sendsUnicode(url)) {
-        throw new ConfigException("db.url sets " + SqlServerDialect.UNICODE_PARAMETERS + "=false, but table "
-            + layout.table() + " has NVARCHAR columns (" + String.join(", ", national) + "): characters outside the "
-            + "database's code page would be stored as '?'; remove the option from the URL");
+        throw new ConfigException(Registry.DB_URL.name() + " sets " + SqlServerDialect.UNICODE_PARAMETERS
+            + "=false, but table " + layout.table() + " has NVARCHAR columns (" + String.join(", ", national)
+            + "): characters outside the database's code page would be stored as '?'; remove the option from the URL");
       }
     }
     return false;

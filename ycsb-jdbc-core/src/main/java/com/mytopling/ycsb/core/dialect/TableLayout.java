@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.core.dialect;
 
+import com.mytopling.ycsb.core.config.Registry;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -89,7 +90,8 @@ public final class TableLayout {
   /** Thrown when an operation names a field the table does not have. */
   public static final class UnknownFieldException extends Exception {
     public UnknownFieldException(String field) {
-      super("field '" + field + "' is not a column of the table (known fields come from fieldcount/fieldnameprefix or db.fields)");
+      super("field '" + field + "' is not a column of the table (known fields come from " + Registry.FIELDCOUNT.name()
+          + "/" + Registry.FIELDNAMEPREFIX.name() + " or " + Registry.DB_FIELDS.name() + ")");
     }
   }
 }

@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.core.embedded;
 
 import com.mytopling.ycsb.core.TargetException;
+import com.mytopling.ycsb.core.config.Registry;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -69,8 +70,8 @@ final class DataDirInstall {
     }
     throw new TargetException("embedded MariaDB: installing a new data directory in " + dataDir.getParent()
         + " failed " + ATTEMPTS + " times (" + failure + "; its output is in " + logFile + "); nothing half-made was "
-        + "left behind: run again, give a slow machine more than db.embedded.installtimeout=" + timeoutMs
-        + " ms, or set db.url to use another server");
+        + "left behind: run again, give a slow machine more than " + Registry.DB_EMBEDDED_INSTALLTIMEOUT.name() + "="
+        + timeoutMs + " ms, or set " + Registry.DB_URL.name() + " to use another server");
   }
 
   /**

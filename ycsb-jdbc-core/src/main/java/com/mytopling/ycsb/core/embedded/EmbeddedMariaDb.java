@@ -8,6 +8,7 @@ import com.mytopling.ycsb.core.ConfigException;
 import com.mytopling.ycsb.core.SetupException;
 import com.mytopling.ycsb.core.SqlMessages;
 import com.mytopling.ycsb.core.TargetException;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.UrlScheme;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -73,7 +74,8 @@ public final class EmbeddedMariaDb {
       Files.createDirectories(root);
       restrictToOwner(root);
     } catch (IOException e) {
-      throw new ConfigException("db.embedded.datadir: cannot create " + root + ": " + e.getMessage());
+      throw new ConfigException(Registry.DB_EMBEDDED_DATADIR.name() + ": cannot create " + root + ": "
+          + e.getMessage());
     }
     FileLock lock = lockRoot(root);
     Path pidFile = root.resolve("mariadbd.pid");
@@ -119,8 +121,9 @@ public final class EmbeddedMariaDb {
     } catch (ManagedProcessException | IOException | RuntimeException e) {
       releaseQuietly(lock);
       throw new TargetException("embedded MariaDB did not start from " + root + ": " + SqlMessages.firstLine(e.getMessage())
-          + " (remove the directory to start afresh, give a slow machine more than db.embedded.starttimeout="
-          + startTimeoutMs + " ms, or set db.url to use another server)");
+          + " (remove the directory to start afresh, give a slow machine more than "
+          + Registry.DB_EMBEDDED_STARTTIMEOUT.name() + "=" + startTimeoutMs + " ms, or set " + Registry.DB_URL.name()
+          + " to use another server)");
     }
   }
 
@@ -177,7 +180,8 @@ public final class EmbeddedMariaDb {
       if (lock == null) {
         raf.close();
         throw new TargetException("embedded data directory " + root
-            + " is in use by another harness process (" + lockFile + " is locked); wait for it or set db.embedded.datadir");
+            + " is in use by another harness process (" + lockFile + " is locked); wait for it or set "
+            + Registry.DB_EMBEDDED_DATADIR.name());
       }
       return lock;
     } catch (OverlappingFileLockException e) {

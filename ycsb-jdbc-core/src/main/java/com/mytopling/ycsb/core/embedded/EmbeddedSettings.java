@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.core.embedded;
 
+import com.mytopling.ycsb.core.config.Registry;
 import java.nio.file.Path;
 
 /**
@@ -18,12 +19,12 @@ public record EmbeddedSettings(Path root, int port, int startTimeoutMs, int inst
    * run on a new machine while other jobs held the load average above 30; a start that takes long is still a start,
    * and a server that fails says so at once (its process ends).
    */
-  public static final int DEFAULT_START_TIMEOUT_MS = 300_000;
+  public static final int DEFAULT_START_TIMEOUT_MS = (int) Registry.DB_EMBEDDED_STARTTIMEOUT.wholeDefault();
   /**
    * How long one install of a new data directory may take: seconds on a quiet machine, a minute and more on a new
    * machine busy installing and building everything else.
    */
-  public static final int DEFAULT_INSTALL_TIMEOUT_MS = 300_000;
+  public static final int DEFAULT_INSTALL_TIMEOUT_MS = (int) Registry.DB_EMBEDDED_INSTALLTIMEOUT.wholeDefault();
 
   /** The defaults for a data root: a free port, the default limits, the shared binaries. */
   public static EmbeddedSettings of(Path root) {

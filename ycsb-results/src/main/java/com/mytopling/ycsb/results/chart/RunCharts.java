@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.chart;
 
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.results.parse.OperationNames;
 import com.mytopling.ycsb.results.parse.RunFolder;
 import com.mytopling.ycsb.results.window.MeasuredPhase;
@@ -69,7 +70,8 @@ public final class RunCharts {
         save(latencyBars(phase, op), "latency-" + phase + "-" + ChartFiles.slug(op));
         XYChart distribution = distribution(phase, op);
         if (distribution == null) {
-          skipped.add(phase + " " + op + " distribution: no hdr logs (run YCSB with -p hdrhistogram.fileoutput=true)");
+          skipped.add(phase + " " + op + " distribution: no hdr logs (run YCSB with -p "
+              + Registry.HDRHISTOGRAM_FILEOUTPUT.name() + "=true)");
         }
         save(distribution, "distribution-" + phase + "-" + ChartFiles.slug(op));
         save(p99OverTime(phase, op), "p99-over-time-" + phase + "-" + ChartFiles.slug(op));

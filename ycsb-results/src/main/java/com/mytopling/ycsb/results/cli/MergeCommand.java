@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.cli;
 
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.results.Json;
 import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.parse.HdrLog;
@@ -116,7 +117,7 @@ final class MergeCommand implements Command {
     }
     if (!found) {
       throw new ReportException(input + ": neither *.hdr files nor hdr/load or hdr/run folders with *.hdr files "
-          + "(run YCSB with -p hdrhistogram.fileoutput=true)");
+          + "(run YCSB with -p " + Registry.HDRHISTOGRAM_FILEOUTPUT.name() + "=true)");
     }
     Map<String, Object> metadata = RunFolder.readMetadata(input);
     if (metadata != null) {

@@ -3,6 +3,7 @@ package com.mytopling.ycsb.results.cli;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
 import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.config.Registry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -19,9 +20,13 @@ import java.util.Set;
 public final class RunSettings {
   private static final List<String> TOP_LEVEL = List.of("workload", "records", "operations", "threads", "clients",
       "ycsb_version", "target_ops_per_sec");
-  /** Properties that name a place or identity rather than change the load. */
-  private static final Set<String> IGNORED_PROPERTY_PARTS = Set.of("url", "user", "driver", "path", "exportfile",
-      "exporter", "status.interval", "hdrhistogram.fileoutput", "dialect", "table");
+  /**
+   * Properties that name a place or identity rather than change the load: a property is left out when its name
+   * contains one of these (so "table" leaves out db.createtable and fileloader.tablesize as well as table).
+   */
+  private static final Set<String> IGNORED_PROPERTY_PARTS = Set.of("url", "user", "driver", "path",
+      Registry.EXPORTFILE.name(), Registry.EXPORTER.name(), Registry.STATUS_INTERVAL.name(),
+      Registry.HDRHISTOGRAM_FILEOUTPUT.name(), "dialect", "table");
 
   private RunSettings() {
   }

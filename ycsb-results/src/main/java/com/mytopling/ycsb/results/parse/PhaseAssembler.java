@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.parse;
 
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.results.model.OperationStats;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import java.util.LinkedHashMap;
@@ -66,7 +67,8 @@ public final class PhaseAssembler {
       }
     }));
     if (histogramBuckets > 0) {
-      phase.warnings.add(histogramBuckets + " histogram/time-series bucket lines skipped (measurementtype other than hdrhistogram)");
+      phase.warnings.add(histogramBuckets + " histogram/time-series bucket lines skipped ("
+          + Registry.MEASUREMENTTYPE.name() + " other than hdrhistogram)");
     }
     if (phase.runtimeMs == null || phase.throughputOps == null) {
       phase.warnings.add("YCSB's [OVERALL] RunTime(ms) or Throughput(ops/sec) line is missing");

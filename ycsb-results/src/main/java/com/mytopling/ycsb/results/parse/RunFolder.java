@@ -1,6 +1,8 @@
 package com.mytopling.ycsb.results.parse;
 
 import com.mytopling.ycsb.core.Secrets;
+import com.mytopling.ycsb.core.config.Property;
+import com.mytopling.ycsb.core.config.Registry;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.mytopling.ycsb.results.Json;
 import com.mytopling.ycsb.results.ReportException;
@@ -47,7 +49,7 @@ public final class RunFolder {
     if (summary.metadata != null && "published".equals(summary.metadata.get("kind"))) {
       summary.kind = "published";
     }
-    boolean intendedOnly = "intended".equals(property(summary.metadata, "measurement.interval"));
+    boolean intendedOnly = "intended".equals(property(summary.metadata, Registry.MEASUREMENT_INTERVAL.name()));
     int statusIntervalS = statusIntervalS(summary.metadata);
     summary.server = readServer(dir, summary.metadata);
     for (String phaseName : PHASES) {
@@ -106,24 +108,27 @@ public final class RunFolder {
    * of folders without metadata.json must still leave each client's warm-up out); 0 when neither says.
    */
   static long warmupSeconds(Map<String, Object> metadata, List<PhaseClock> clocks) {
-    String value = property(metadata, "measurement.warmup");
+    String value = property(metadata, Registry.MEASUREMENT_WARMUP.name());
     if (value == null || value.isBlank()) {
       return clocks.stream().filter(c -> c != null && c.warmupS != null).mapToLong(c -> c.warmupS).max().orElse(0);
     }
     try {
       return Math.max(0, Long.parseLong(value.trim()));
     } catch (NumberFormatException e) {
-      throw new ReportException("metadata.json: measurement.warmup '" + value + "' is not a whole number of seconds");
+      throw new ReportException("metadata.json: " + Registry.MEASUREMENT_WARMUP.name() + " '" + value
+          + "' is not a whole number of seconds");
     }
   }
 
-  /** status.interval of the run, seconds (YCSB's default 10). */
+  /** status.interval of the run, seconds (YCSB's default 10); a recorded value is read leniently, as it was run. */
   static int statusIntervalS(Map<String, Object> metadata) {
-    String value = property(metadata, "status.interval");
+    Property p = Registry.STATUS_INTERVAL;
+    String value = property(metadata, p.name());
     try {
-      return value == null || value.isBlank() ? 10 : Math.max(1, Integer.parseInt(value.trim()));
+      return value == null || value.isBlank() ? (int) p.wholeDefault()
+          : Math.max((int) p.min(), Integer.parseInt(value.trim()));
     } catch (NumberFormatException e) {
-      return 10;
+      return (int) p.wholeDefault();
     }
   }
 
@@ -139,7 +144,7 @@ public final class RunFolder {
     long warmupS = phaseName.equals("run") ? warmupSeconds(metadata, List.of()) : 0;
     if (warmupS > 0) {
       phase.warnings.add("a " + warmupS + " s warm-up was asked for but there are no HdrHistogram interval logs "
-          + "(hdrhistogram.fileoutput=true): these figures include the warm-up");
+          + "(" + Registry.HDRHISTOGRAM_FILEOUTPUT.name() + "=true): these figures include the warm-up");
     }
     readOwnFacts(dir, phaseName, phase);
     return phase;

@@ -1,6 +1,8 @@
 package com.mytopling.ycsb.results.parse;
 
 import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.config.Property;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.CallCounter;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.Dialects;
@@ -50,7 +52,8 @@ final class SelfCheckRule {
     }
     List<ServerMetricsFile.Row> rows = new ArrayList<>(ServerMetricsReader.rows(dir, phaseName));
     if (rows.isEmpty()) {
-      return SelfCheck.unavailable("the server's counters were not sampled (measurement.servermetrics)");
+      return SelfCheck.unavailable("the server's counters were not sampled ("
+          + Registry.MEASUREMENT_SERVERMETRICS.name() + ")");
     }
     Dialect dialect;
     try {
@@ -69,9 +72,10 @@ final class SelfCheckRule {
     List<ServerMetricsFile.Row> span = rows.stream().filter(r -> r.startMs() >= from && r.endMs() <= to).toList();
     double seconds = (to - from) / 1000.0;
     double edgeS = (sampleMs(rows, from) + sampleMs(rows, to)) / 1000.0;
-    int threads = number(metadata, "threadcount", "threads", 1);
+    // metadata.json's own "threads" when its properties lack threadcount (a run given -threads).
+    int threads = number(metadata, Registry.THREADCOUNT, "threads");
     int clients = Math.max(1, model.clients().size());
-    int batchSize = number(metadata, "db.batchsize", null, 1);
+    int batchSize = number(metadata, Registry.DB_BATCHSIZE, null);
     long retries = retries(phase.bindingTotals);
     // A batch filled during the warm-up can be written after the span's start; without a warm-up the span starts
     // before the first row is handed over.
@@ -208,8 +212,10 @@ final class SelfCheckRule {
     return n;
   }
 
-  private static int number(Map<String, Object> metadata, String property, String topLevel, int fallback) {
-    String value = RunFolder.property(metadata, property);
+  /** A recorded whole number, leniently: the property's default when it is not recorded or does not parse. */
+  private static int number(Map<String, Object> metadata, Property property, String topLevel) {
+    int fallback = (int) property.wholeDefault();
+    String value = RunFolder.property(metadata, property.name());
     if (value == null && topLevel != null && metadata != null && metadata.get(topLevel) != null) {
       value = String.valueOf(metadata.get(topLevel));
     }

@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.results.parse;
 
 import com.mytopling.ycsb.core.dialect.ServerMetric;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.RunSummary;
 import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
@@ -117,12 +118,14 @@ public final class ServerMetricsReader {
 
   /** Warns for each phase that was to be sampled (measurement.servermetrics=true) but has no rows. */
   static void checkRecorded(Path runDir, RunSummary summary) {
-    if (!"true".equalsIgnoreCase(String.valueOf(RunFolder.property(summary.metadata, "measurement.servermetrics")))) {
+    String sampled = RunFolder.property(summary.metadata, Registry.MEASUREMENT_SERVERMETRICS.name());
+    if (!"true".equalsIgnoreCase(String.valueOf(sampled))) {
       return;
     }
     summary.phases.forEach((name, phase) -> {
       if (phase.serverMetrics == null) {
-        phase.warnings.add("server metrics were to be sampled (measurement.servermetrics=true) but "
+        phase.warnings.add("server metrics were to be sampled (" + Registry.MEASUREMENT_SERVERMETRICS.name()
+            + "=true) but "
             + ServerMetricsFile.FILE_NAME + " has no rows for this phase: see " + name + ".err for why");
       }
     });

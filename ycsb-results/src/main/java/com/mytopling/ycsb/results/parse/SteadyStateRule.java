@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.parse;
 
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.StatusSample;
 import com.mytopling.ycsb.results.window.MeasuredPhase;
@@ -147,8 +148,8 @@ public final class SteadyStateRule {
 
   private static String unknown(int intervals, double seconds) {
     return String.format(Locale.ROOT, "steady state unknown: %d interval%s, %.1f s measured; at least %d "
-        + "intervals and %.0f s needed: run longer (or lower status.interval)", intervals, intervals == 1 ? "" : "s",
-        seconds, MIN_INTERVALS, MIN_SECONDS);
+        + "intervals and %.0f s needed: run longer (or lower %s)", intervals, intervals == 1 ? "" : "s",
+        seconds, MIN_INTERVALS, MIN_SECONDS, Registry.STATUS_INTERVAL.name());
   }
 
   private static double mid(Interval i) {

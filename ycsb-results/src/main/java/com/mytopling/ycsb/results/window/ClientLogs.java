@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.window;
 
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.results.ReportException;
 import com.mytopling.ycsb.results.model.PhaseClock;
 import com.mytopling.ycsb.results.parse.HdrLog;
@@ -27,7 +28,8 @@ public record ClientLogs(String client, List<HdrLog> logs, long offsetMs, Long c
   public static List<HdrLog> readDir(Path dir) {
     List<Path> files = HdrLog.filesIn(dir);
     if (files.isEmpty()) {
-      throw new ReportException(dir + ": no *.hdr files (was YCSB run with -p hdrhistogram.fileoutput=true?)");
+      throw new ReportException(dir + ": no *.hdr files (was YCSB run with -p "
+          + Registry.HDRHISTOGRAM_FILEOUTPUT.name() + "=true?)");
     }
     return files.stream().map(HdrLog::read).toList();
   }
@@ -50,7 +52,8 @@ public record ClientLogs(String client, List<HdrLog> logs, long offsetMs, Long c
         cut = clock.warmupEndMs;
       } else if (clock != null && clock.endMs != null) {
         throw new ReportException((client.equals("client") ? "" : client + ": ") + "the phase ended before its "
-            + warmupS + " s warm-up did: nothing was measured (run longer or lower measurement.warmup)");
+            + warmupS + " s warm-up did: nothing was measured (run longer or lower "
+            + Registry.MEASUREMENT_WARMUP.name() + ")");
       } else {
         cut = logs.stream().mapToLong(HdrLog::startMs).min().orElseThrow() + warmupS * 1000;
         notes.add((client.equals("client") ? "" : client + ": ") + "no phase.json beside the logs: the warm-up is "
