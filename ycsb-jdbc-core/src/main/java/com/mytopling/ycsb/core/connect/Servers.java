@@ -19,14 +19,25 @@ public record Servers(List<String> urls, String user, String password) {
 
   /** A connection to {@code url} (which may carry added driver settings) with these credentials. */
   public Connection open(String url) throws SQLException {
+    return Drivers.connect(url, credentials(url));
+  }
+
+  /**
+   * The user and password for {@code url}, leaving out what the URL sets itself: a URL is used as given, and the
+   * two drivers disagree about which wins when both name one (MariaDB Connector/J takes the URL's, MySQL
+   * Connector/J the properties'), so with db.mysqldriver=auto a wrong password in the URL failed on one driver and
+   * connected on the other with the environment's.
+   */
+  Properties credentials(String url) {
+    boolean sqlServer = Dialects.isSqlServerUrl(url);
     Properties p = new Properties();
-    if (user != null) {
+    if (user != null && JdbcUrls.value(url, "user", sqlServer) == null) {
       p.setProperty("user", user);
     }
-    if (password != null) {
+    if (password != null && JdbcUrls.value(url, "password", sqlServer) == null) {
       p.setProperty("password", password);
     }
-    return Drivers.connect(url, p);
+    return p;
   }
 
   /**
