@@ -31,7 +31,10 @@ class WorkloadRunnerTest {
     return p;
   }
 
-  /** Operations YCSB counted: the [OVERALL] throughput times the run time. */
+  /**
+   * Operations YCSB counted: the [OVERALL] throughput times the run time; -1 when the run took under a millisecond
+   * (its throughput is then written as 0, and nothing can be read back from it: a fast machine's case).
+   */
   private static long operations(String out) {
     double runtime = 0;
     double throughput = 0;
@@ -43,7 +46,7 @@ class WorkloadRunnerTest {
         throughput = Double.parseDouble(f[2]);
       }
     }
-    return Math.round(runtime * throughput / 1000.0);
+    return runtime == 0 && throughput == 0 ? -1 : Math.round(runtime * throughput / 1000.0);
   }
 
   private static long seriesOperations(String out, String series) {
@@ -80,6 +83,7 @@ class WorkloadRunnerTest {
     assertEquals(0, rc, err::toString);
     String out = Files.readString(dir.resolve("load.out"), StandardCharsets.UTF_8);
     assertEquals(3, seriesOperations(out, "INSERT"), out);
-    assertEquals(3, operations(out), out);
+    long counted = operations(out);
+    assertTrue(counted == 3 || counted == -1, out);
   }
 }
