@@ -22,9 +22,6 @@ import java.util.Properties;
  * @param client 0 to clients-1
  */
 public record ClientKeys(int client, int clients) {
-  /** The names, for the launcher's start barrier and its command lines; declared in the registry. */
-  public static final String CLIENTS = Registry.SCALEOUT_CLIENTS.name();
-  public static final String CLIENT = Registry.SCALEOUT_CLIENT.name();
   /** A client alone: YCSB's own numbers. */
   public static final ClientKeys ALONE = new ClientKeys(0, 1);
 
@@ -40,8 +37,9 @@ public record ClientKeys(int client, int clients) {
       return ALONE;
     }
     // Never the registry's default 0: each of several clients must be told which it is.
-    if (r.string(CLIENT) == null) {
-      throw new ConfigException(CLIENT + " must be set (0.." + (clients - 1) + ") with " + CLIENTS + "=" + clients);
+    if (r.string(Registry.SCALEOUT_CLIENT.name()) == null) { // the name: the declared read would give its default
+      throw new ConfigException(Registry.SCALEOUT_CLIENT + " must be set (0.." + (clients - 1) + ") with "
+          + Registry.SCALEOUT_CLIENTS.assign(clients));
     }
     return new ClientKeys(r.intAtMost(Registry.SCALEOUT_CLIENT, clients - 1), clients);
   }
