@@ -7,7 +7,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 
 /**
  * Measures what the client process itself costs over a phase's measured window (ClientCost): its user and system CPU
@@ -23,10 +22,14 @@ final class ClientCostMeter {
   static final double TICKS_PER_SECOND = 100.0;
   private static final Path SELF_STAT = Path.of("/proc/self/stat");
   private static final Path HOST_STAT = Path.of("/proc/stat");
+  private static final Path UPTIME = Path.of("/proc/uptime");
 
-  /** One reading: process CPU ticks, host CPU jiffies, GC milliseconds, the clocks, the operations done so far. */
-  record Sample(long userTicks, long systemTicks, long hostBusy, long hostTotal, long gcMs, long nanos, long epochMs,
-                long ops) {
+  /**
+   * One reading: process CPU ticks, host CPU jiffies, GC milliseconds, the monotonic clock, the process's age (ms
+   * since it started), the operations done so far.
+   */
+  record Sample(long userTicks, long systemTicks, long hostBusy, long hostTotal, long gcMs, long nanos,
+                long processAgeMs, long ops) {
   }
 
   private final String phase;
@@ -97,10 +100,7 @@ final class ClientCostMeter {
     cost.startupCpuS = round((startup.userTicks() + startup.systemTicks()) / TICKS_PER_SECOND, 2);
     cost.processUserCpuS = round(to.userTicks() / TICKS_PER_SECOND, 2);
     cost.processSystemCpuS = round(to.systemTicks() / TICKS_PER_SECOND, 2);
-    Instant processStart = ProcessHandle.current().info().startInstant().orElse(null);
-    if (processStart != null) {
-      cost.startupWallS = round((startup.epochMs() - processStart.toEpochMilli()) / 1000.0, 3);
-    }
+    cost.startupWallS = round(startup.processAgeMs() / 1000.0, 3);
     cost.judge();
   }
 
@@ -115,8 +115,8 @@ final class ClientCostMeter {
       String stat = Files.readString(SELF_STAT, StandardCharsets.US_ASCII);
       long[] process = processTicks(stat);
       long[] host = hostJiffies(Files.readAllLines(HOST_STAT, StandardCharsets.US_ASCII).get(0));
-      return new Sample(process[0], process[1], host[0], host[1], gcMillis(), System.nanoTime(),
-          System.currentTimeMillis(), ops);
+      long ageMs = processAgeMs(stat, Files.readString(UPTIME, StandardCharsets.US_ASCII));
+      return new Sample(process[0], process[1], host[0], host[1], gcMillis(), System.nanoTime(), ageMs, ops);
     } catch (IOException | RuntimeException e) {
       return null;
     }
@@ -129,6 +129,18 @@ final class ClientCostMeter {
   static long[] processTicks(String stat) {
     String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
     return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12])};
+  }
+
+  /**
+   * How long ago the process started, in ms: /proc/uptime's seconds since boot less the process's starttime (field 22
+   * of its stat line, ticks since boot). Both count from boot on one clock, to 10 ms. (ProcessHandle's startInstant
+   * adds the boot time, which /proc/stat gives in whole seconds: up to a second off, as much as a client's start-up.)
+   */
+  static long processAgeMs(String stat, String uptime) {
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+    long startTicks = Long.parseLong(f[19]);
+    double upSeconds = Double.parseDouble(uptime.trim().split("\\s+")[0]);
+    return Math.max(0, Math.round(upSeconds * 1000 - startTicks * 1000 / TICKS_PER_SECOND));
   }
 
   /**

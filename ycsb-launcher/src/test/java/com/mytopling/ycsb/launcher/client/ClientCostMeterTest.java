@@ -18,6 +18,24 @@ class ClientCostMeterTest {
   }
 
   @Test
+  void theProcessAgeIsUptimeLessStartTimeOnTheBootClock() {
+    // starttime (field 22) 123456 ticks = 1234.56 s after boot; uptime 1236.50 s: started 1.94 s ago.
+    String stat = "4242 (java (my) thing) S 1 4242 4242 0 -1 4194560 5000 0 0 0 1234 567 0 0 20 0 40 0 123456 0 0";
+    assertEquals(1_940, ClientCostMeter.processAgeMs(stat, "1236.50 2400.00\n"));
+  }
+
+  @Test
+  void theStartUpsWallTimeIsThisJvmsAgeNotOffByTheBootTimesWholeSeconds() {
+    long jvmAge = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+    ClientCostMeter.Sample now = ClientCostMeter.sample(0);
+    assertNotNull(now);
+    // The process is a little older than the JVM inside it (exec, loading libjvm); never by a second (startInstant
+    // was off by up to one: the boot time in /proc/stat has whole seconds).
+    assertTrue(now.processAgeMs() >= jvmAge - 20 && now.processAgeMs() < jvmAge + 500,
+        now.processAgeMs() + " ms against the JVM's uptime " + jvmAge + " ms");
+  }
+
+  @Test
   void hostBusyLeavesOutIdleAndIowaitAndGuestTime() {
     // user nice system idle iowait irq softirq steal guest guest_nice
     long[] j = ClientCostMeter.hostJiffies("cpu  100 5 50 800 20 3 2 1 40 0");
@@ -27,7 +45,7 @@ class ClientCostMeterTest {
 
   @Test
   void theWindowsFiguresComeFromItsTwoReadingsAndTheStartUpFromTheFirst() {
-    ClientCostMeter.Sample start = new ClientCostMeter.Sample(150, 10, 1_000, 2_000, 40, 0, 1_000, 0);
+    ClientCostMeter.Sample start = new ClientCostMeter.Sample(150, 10, 1_000, 2_000, 40, 0, 1_870, 0);
     ClientCostMeter.Sample warm = new ClientCostMeter.Sample(350, 110, 1_500, 3_000, 50, 10_000_000_000L, 11_000,
         100_000);
     ClientCostMeter.Sample end = new ClientCostMeter.Sample(950, 1_310, 4_350, 6_000, 250, 40_000_000_000L, 41_000,
@@ -45,6 +63,7 @@ class ClientCostMeterTest {
     assertEquals(0.6, c.coresUsed);
     assertEquals(0.95, c.hostBusyShare);
     assertEquals(1.6, c.startupCpuS, "CPU before the first operation");
+    assertEquals(1.87, c.startupWallS, "the process's age at the first operation");
     assertEquals(9.5, c.processUserCpuS);
     assertEquals(13.1, c.processSystemCpuS);
     assertEquals(Boolean.TRUE, c.warmupExcluded);
