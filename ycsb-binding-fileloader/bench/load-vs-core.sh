@@ -11,5 +11,6 @@ set -euo pipefail
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/scripts/lib.sh"
 ensure_built
 mapfile -t defaults < <(client_jvm_flags)
-exec "$JAVA" ${YCSB_JAVA_OPTS:-} -Dharness.root="$ROOT" -Dharness.clientJvmFlags="${defaults[*]}" \
+mapfile -t shared < <(shared_classes_flags)
+exec "$JAVA" "${shared[@]}" ${YCSB_JAVA_OPTS:-} -Dharness.root="$ROOT" -Dharness.clientJvmFlags="${defaults[*]}" \
   -cp "$(launcher_classpath)" com.mytopling.ycsb.launcher.Harness load-vs-core "$@"
