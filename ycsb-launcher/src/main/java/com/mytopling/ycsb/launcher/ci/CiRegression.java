@@ -537,28 +537,53 @@ public final class CiRegression extends HarnessJob {
   }
 
   /**
-   * The gate's power where it runs: {@code n} times a candidate throttled to a known fraction of the baseline's
-   * rate (must be flagged; the run phase is gated, since the throttle also slows the candidate's load phase) and
-   * {@code n} times the baseline against itself (must pass; every phase of the job is gated), alternating.
+   * The orders of a power check's rounds (0 = A, 1 = throttled B, 2 = A again): the six orders of three, each next to
+   * its reverse, so that over any even number of rounds each side runs before each other as often as after it, and a
+   * drift of the machine over the job falls on all three alike.
+   */
+  static final int[][] ROUND_ORDERS = {{0, 1, 2}, {2, 1, 0}, {1, 2, 0}, {0, 2, 1}, {2, 0, 1}, {1, 0, 2}};
+
+  /**
+   * The gate's power where it runs, {@code n} times. One sequence of runs measures three sides in rounds: the baseline
+   * A, a candidate B throttled to a known fraction of A's rate, and A again. The gate must flag B against A (on the
+   * run phase: the throttle also slows B's load) and pass A-again against A (every phase of the job). A's runs serve
+   * both gates, so a check takes a third fewer runs than two A/B jobs would; each gate still pairs runs of one round.
    */
   private int powerCheck(Job job, BenchmarkLauncher launcher, Side a, double throttle, int n)
       throws JobFailed, IOException {
-    Side same = new Side("B", a.server(), a.props(), a.tree(), a.targetFile());
+    Side throttled = new Side("B", a.server(), a.props(), a.tree(), a.targetFile());
+    Side again = new Side("A-again", a.server(), a.props(), a.tree(), a.targetFile());
+    Side[] sides = {a, throttled, again};
     int hits = 0;
     int falseAlarms = 0;
     List<String> lines = new ArrayList<>();
     for (int i = 1; i <= n; i++) {
-      err.println("ci-regression: power check " + i + "/" + n + ": B throttled to " + Math.round(throttle * 100)
-          + "% of A");
-      int throttled = abGate(job, launcher, a, same, throttle, job.out().resolve("throttled-" + i), List.of("run"));
-      err.println("ci-regression: power check " + i + "/" + n + ": A against A");
-      int aa = abGate(job, launcher, a, same, null, job.out().resolve("same-" + i), job.phases());
-      if (throttled == ExitStatus.BAD_INPUT.code || aa == ExitStatus.BAD_INPUT.code) {
+      err.println("ci-regression: power check " + i + "/" + n + ": A, B throttled to " + Math.round(throttle * 100)
+          + "% of A's latest rate, and A again, in rounds");
+      Runner run = new Runner(launcher, job.out().resolve("power-" + i), throttle, throttled);
+      for (int w = 1; w <= job.warmup(); w++) {
+        run.discarded(a, "warmup-" + w);
+      }
+      run.discarded(a, "calibration");
+      for (int w = 1; w <= job.warmup(); w++) {
+        run.discarded(throttled, "warmup-" + w);
+      }
+      List<List<Path>> runs = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+      for (int r = 1; r <= job.runs(); r++) {
+        for (int side : ROUND_ORDERS[(r - 1) % ROUND_ORDERS.length]) {
+          runs.get(side).add(run.measured(sides[side], r));
+        }
+      }
+      err.println("ci-regression: power check " + i + "/" + n + ": the gate on B throttled against A");
+      int flagged = gate(runs.get(0), runs.get(1), true, List.of("run"), job);
+      err.println("ci-regression: power check " + i + "/" + n + ": the gate on A again against A");
+      int aa = gate(runs.get(0), runs.get(2), false, job.phases(), job);
+      if (flagged == ExitStatus.BAD_INPUT.code || aa == ExitStatus.BAD_INPUT.code) {
         return ExitStatus.BAD_INPUT.code;
       }
-      hits += throttled == ExitStatus.FAILED.code ? 1 : 0;
+      hits += flagged == ExitStatus.FAILED.code ? 1 : 0;
       falseAlarms += aa == ExitStatus.FAILED.code ? 1 : 0;
-      lines.add("power check " + i + ": throttled B " + (throttled == ExitStatus.FAILED.code ? "flagged" : "NOT flagged")
+      lines.add("power check " + i + ": throttled B " + (flagged == ExitStatus.FAILED.code ? "flagged" : "NOT flagged")
           + "; A against A " + (aa == ExitStatus.FAILED.code ? "FLAGGED (false alarm)" : "passed"));
     }
     lines.forEach(out::println);
