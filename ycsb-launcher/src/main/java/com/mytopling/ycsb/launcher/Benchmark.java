@@ -736,6 +736,22 @@ public final class Benchmark extends HarnessJob {
     return cmd;
   }
 
+  /**
+   * {@link #javaCommand()} for another class path: without the shared-classes archive's flags (scripts/lib.sh), since
+   * an archive holds only for the class path it was made with, and a JVM given one that does not match runs without
+   * any, the JDK's own default archive included.
+   */
+  public static List<String> javaCommand(String classPath) {
+    List<String> cmd = new ArrayList<>();
+    for (String arg : javaCommand()) {
+      if (!arg.startsWith("-XX:SharedArchiveFile=") && !arg.startsWith("-Xlog:cds")) {
+        cmd.add(arg);
+      }
+    }
+    cmd.set(cmd.size() - 1, classPath);
+    return cmd;
+  }
+
   /** What metadata.json records about the job, besides the host and the server (its settings: the job's). */
   private record Meta(Job job, long operations, int clients, String started) {
   }

@@ -403,9 +403,9 @@ public final class BenchHarness extends HarnessJob {
   }
 
   private List<String> clientJvm(boolean smallHeap) {
-    List<String> java = new ArrayList<>(Benchmark.javaCommand());
-    // Benchmark.javaCommand ends with -cp CLASSPATH: the private copy's instead.
-    java.set(java.size() - 1, jar + File.pathSeparator + jar.getParent().resolve("lib") + File.separator + "*");
+    // The private copy's class path (the build's shared-classes archive does not hold for it).
+    List<String> java = new ArrayList<>(Benchmark.javaCommand(jar + File.pathSeparator + jar.getParent().resolve("lib")
+        + File.separator + "*"));
     if (smallHeap) {
       java.add(java.size() - 2, "-Xmx256m");
     }
@@ -503,9 +503,9 @@ public final class BenchHarness extends HarnessJob {
     lines.add("server: MariaDB " + s.sql("SELECT VERSION()") + " on 127.0.0.1:" + plan.port() + ", "
         + s.sql("SELECT CONCAT('innodb_flush_log_at_trx_commit=', @@innodb_flush_log_at_trx_commit, "
         + "', innodb_buffer_pool_size=', @@innodb_buffer_pool_size DIV 1048576, 'M')"));
-    List<String> flags = Benchmark.javaCommand();
+    List<String> flags = clientJvm(false);
     lines.add("java: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
-        + "; client JVM flags: " + String.join(" ", flags.subList(1, flags.size() - 2)));
+        + "; client JVM flags: " + String.join(" ", flags.subList(1, flags.size() - 3)));
     if (plan.want("run")) {
       lines.add("sysbench: " + output(List.of("sysbench", "--version")).strip());
     }

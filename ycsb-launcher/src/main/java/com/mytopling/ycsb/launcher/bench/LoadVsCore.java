@@ -200,7 +200,8 @@ public final class LoadVsCore extends HarnessJob {
 
   /**
    * Every load starts from a settled server: the previous table dropped and, for RocksDB, memtables flushed and the
-   * dropped data compacted away; for InnoDB, at most 120 s until the buffer pool holds few dirty pages.
+   * dropped data compacted away; for InnoDB, at most 120 s until the buffer pool holds few dirty pages or the server
+   * stops flushing them ({@link InnodbSettling}).
    */
   private static void freshTable(Statement st, String engine, TableSql ddl) throws SQLException, InterruptedException {
     st.execute(ddl.drop());
@@ -212,12 +213,12 @@ public final class LoadVsCore extends HarnessJob {
         // as the shell version: a server that refuses is measured unsettled
       }
     } else {
-      for (int i = 0; i < 120; i++) {
-        long dirty;
+      long[] seen = new long[121];
+      for (int i = 0; i <= 120; i++) {
         try (ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'")) {
-          dirty = rs.next() ? rs.getLong(2) : 0;
+          seen[i] = rs.next() ? rs.getLong(2) : 0;
         }
-        if (dirty < 100) {
+        if (InnodbSettling.settled(seen, i)) {
           break;
         }
         Thread.sleep(1000);

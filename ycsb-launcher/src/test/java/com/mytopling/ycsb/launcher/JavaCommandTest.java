@@ -1,0 +1,31 @@
+package com.mytopling.ycsb.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The client JVM's command line: the clients' flags, and no shared-classes archive for another class path. */
+class JavaCommandTest {
+  @Test
+  void anotherClassPathGetsTheFlagsButNotTheArchiveMadeForThisOne() {
+    String before = System.getProperty("harness.clientJvmFlags");
+    System.setProperty("harness.clientJvmFlags", "-XX:+UseParallelGC -XX:SharedArchiveFile=/r/cds/harness.jsa "
+        + "-Xlog:cds=off");
+    try {
+      List<String> own = Benchmark.javaCommand();
+      assertEquals(List.of("-XX:+UseParallelGC", "-XX:SharedArchiveFile=/r/cds/harness.jsa", "-Xlog:cds=off", "-cp",
+          System.getProperty("java.class.path")), own.subList(1, own.size()));
+      List<String> other = Benchmark.javaCommand("/copy/harness.jar:/copy/lib/*");
+      assertEquals(own.get(0), other.get(0), "the same java");
+      assertEquals(List.of("-XX:+UseParallelGC", "-cp", "/copy/harness.jar:/copy/lib/*"),
+          other.subList(1, other.size()));
+    } finally {
+      if (before == null) {
+        System.clearProperty("harness.clientJvmFlags");
+      } else {
+        System.setProperty("harness.clientJvmFlags", before);
+      }
+    }
+  }
+}
