@@ -123,11 +123,16 @@ final class ClientCostMeter {
   }
 
   /**
-   * utime and stime (fields 14 and 15) of a /proc/PID/stat line. The command name (field 2) is in parentheses and
-   * may contain spaces, so fields are counted after its closing parenthesis.
+   * The fields of a /proc/PID/stat line from field 3 on (field N at index N - 3). The command name (field 2) is in
+   * parentheses and may contain spaces, so fields are counted after its closing parenthesis.
    */
+  private static String[] statFields(String stat) {
+    return stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+  }
+
+  /** utime and stime (fields 14 and 15) of a /proc/PID/stat line. */
   static long[] processTicks(String stat) {
-    String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+    String[] f = statFields(stat);
     return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12])};
   }
 
@@ -137,8 +142,7 @@ final class ClientCostMeter {
    * adds the boot time, which /proc/stat gives in whole seconds: up to a second off, as much as a client's start-up.)
    */
   static long processAgeMs(String stat, String uptime) {
-    String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-    long startTicks = Long.parseLong(f[19]);
+    long startTicks = Long.parseLong(statFields(stat)[19]);
     double upSeconds = Double.parseDouble(uptime.trim().split("\\s+")[0]);
     return Math.max(0, Math.round(upSeconds * 1000 - startTicks * 1000 / TICKS_PER_SECOND));
   }
