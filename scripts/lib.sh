@@ -138,7 +138,7 @@ cds_make() {
     train report $harness report html "$ROOT/results/baselines/ci-mariadb-workloada/run-1" --out "$work/r.html"
   )
   cat "$work"/*.classes 2>/dev/null | awk '!/^#/ && !seen[$0]++' > "$work/all.classes"
-  if [ -s "$work/all.classes" ] && "$JAVA" -Xshare:dump -Xlog:cds=off -Xlog:cds+dynamic=off \
+  if [ -s "$work/all.classes" ] && "$JAVA" -Xshare:dump -Xlog:cds=off \
       -XX:SharedClassListFile="$work/all.classes" -XX:SharedArchiveFile="$work/harness.jsa" -cp "$cp" \
       >"$work/dump.out" 2>&1 && [ -s "$work/harness.jsa" ]; then
     mv "$work/harness.jsa" "$dir/harness.jsa"

@@ -551,8 +551,8 @@ public final class CiRegression extends HarnessJob {
    */
   private int powerCheck(Job job, BenchmarkLauncher launcher, Side a, double throttle, int n)
       throws JobFailed, IOException {
-    Side throttled = new Side("B", a.server(), a.props(), a.tree(), a.targetFile());
-    Side again = new Side("A-again", a.server(), a.props(), a.tree(), a.targetFile());
+    Side throttled = a.withProps("B", Map.of());
+    Side again = a.withProps("A-again", Map.of());
     Side[] sides = {a, throttled, again};
     int hits = 0;
     int falseAlarms = 0;
