@@ -46,7 +46,7 @@ final class ShardSession implements OperationWatchdog.Watched {
   /** The server's id of the connection's session (db settles lost batches), and of the session last lost. */
   private long sessionId;
   private long lostSessionId;
-  /** The connection's socket when the driver made it through AbortableSockets, else null; closed by the watchdog. */
+  /** The connection's socket when the driver made it through BlockingSockets, else null; closed by the watchdog. */
   private volatile java.net.Socket socket;
 
   ShardSession(SharedRuntime rt, int shard) throws SQLException {
@@ -76,8 +76,8 @@ final class ShardSession implements OperationWatchdog.Watched {
   }
 
   /**
-   * db.sockettimeout passed: closing the connection's socket (MariaDB Connector/J, through AbortableSockets) or
-   * aborting the connection (other drivers) makes the blocked read fail as a lost connection.
+   * db.sockettimeout passed: closing the connection's socket (both MySQL-protocol drivers, through BlockingSockets)
+   * or aborting the connection (other drivers) makes the blocked read fail as a lost connection.
    */
   @Override
   public void abortStuck(long waitedMs) {
@@ -100,9 +100,9 @@ final class ShardSession implements OperationWatchdog.Watched {
   }
 
   private void open() throws SQLException {
-    com.mytopling.ycsb.core.connect.AbortableSockets.forget();
+    com.mytopling.ycsb.core.connect.BlockingSockets.forget();
     Connection c = rt.open(shard);
-    socket = com.mytopling.ycsb.core.connect.AbortableSockets.takeLast();
+    socket = com.mytopling.ycsb.core.connect.BlockingSockets.takeLast();
     try {
       c.setAutoCommit(rt.config.autoCommit);
       mode.begin(c);

@@ -2,6 +2,7 @@ package com.mytopling.ycsb.core.dialect;
 
 import static com.mytopling.ycsb.core.dialect.DialectSql.KEY;
 
+import com.mytopling.ycsb.core.connect.BlockingSockets;
 import com.mytopling.ycsb.core.connect.DriverChoice;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -418,17 +419,17 @@ public class MySqlDialect extends Dialect {
     d.put("connectTimeout", Integer.toString(connectTimeoutMs));
     // No socketTimeout: a socket read timeout makes every JDK socket read non-blocking read +
     // poll + read, which cost about a quarter of the client CPU per operation (docs/speed.md);
-    // db.sockettimeout is enforced by the binding's OperationWatchdog instead.
+    // db.sockettimeout is enforced by the binding's OperationWatchdog instead, which closes a stuck operation's
+    // socket. Both drivers get sockets that stay blocking after their timed connect and that the watchdog can close
+    // (BlockingSockets says why): one read(2) per reply instead of read, EAGAIN, poll, read.
     if (DriverChoice.usesMariaDbDriver(url)) {
+      d.put("socketFactory", BlockingSockets.MariaDb.class.getName());
       // MariaDB Connector/J 3: binary protocol with its own prepared-statement cache.
       d.put("useServerPrepStmts", "true");
       d.put("cachePrepStmts", "true");
       d.put("useBulkStmts", "true");
-      if (socketTimeoutMs > 0) {
-        // The watchdog closes a stuck operation's socket itself (AbortableSockets says why).
-        d.put("socketFactory", com.mytopling.ycsb.core.connect.AbortableSockets.class.getName());
-      }
     } else {
+      d.put("socketFactory", BlockingSockets.ConnectorJ.class.getName());
       // MySQL Connector/J: binary protocol, no per-statement round trips for session state.
       d.put("useServerPrepStmts", "true");
       d.put("cachePrepStmts", "true");
