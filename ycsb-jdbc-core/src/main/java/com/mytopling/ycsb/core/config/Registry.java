@@ -166,6 +166,8 @@ public final class Registry {
       "server-metrics.csv", null, MEASUREMENT, "Where the server's samples go (appended).");
   public static final Property CLIENTCOST_RECORDFILE = file("clientcost.recordfile", null, "(none)", MEASUREMENT,
       "Where the launcher writes what the client itself cost over the phase (JSON); scripts/benchmark sets it.");
+  public static final Property WORKLOAD_STOCK = flag("workload.stock", false, MEASUREMENT,
+      "Run YCSB's own CoreWorkload class where a workload file names it, instead of the harness's leaner one.");
 
   // ---- scale-out (ycsb-launcher: the start barrier, --on) ----
   public static final Property SCALEOUT_CLIENTS = whole("scaleout.clients", 1, 1, 100_000, SCALE_OUT,

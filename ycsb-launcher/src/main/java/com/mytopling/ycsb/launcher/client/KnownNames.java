@@ -19,7 +19,8 @@ import java.util.Set;
 public final class KnownNames {
   /** Workload classes whose properties the registry declares (YCSB's CoreWorkload and ours). */
   private static final Set<String> WORKLOADS = Set.of("site.ycsb.workloads.CoreWorkload",
-      "com.yahoo.ycsb.workloads.CoreWorkload", ClientCoreWorkload.class.getName(), FileWorkload.class.getName());
+      "com.yahoo.ycsb.workloads.CoreWorkload", ClientCoreWorkload.class.getName(), LeanCoreWorkload.class.getName(),
+      FileWorkload.class.getName());
   /** DB classes whose properties the registry declares (our binding under both names, YCSB's BasicDB). */
   private static final Set<String> DBS = Set.of(MyToplingDbClient.class.getName(), "site.ycsb.db.JdbcDBClient",
       "site.ycsb.BasicDB", "site.ycsb.BasicTSDB");

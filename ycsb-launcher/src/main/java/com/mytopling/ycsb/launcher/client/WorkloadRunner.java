@@ -460,8 +460,10 @@ final class WorkloadRunner {
     if (!Workload.class.isAssignableFrom(c)) {
       throw new UsageException("workload: class '" + name + "' is not a YCSB workload");
     }
-    if (c == site.ycsb.workloads.CoreWorkload.class || c == com.yahoo.ycsb.workloads.CoreWorkload.class) {
-      c = ClientCoreWorkload.class; // YCSB's, with this client's own run-phase insert keys when there are several
+    try {
+      c = ClientCoreWorkload.runClass(c, props); // for YCSB's core workload: ours, with this client's own keys
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
     }
     try {
       return (Workload) c.getDeclaredConstructor().newInstance();

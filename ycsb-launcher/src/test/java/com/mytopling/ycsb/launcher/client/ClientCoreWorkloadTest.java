@@ -11,14 +11,16 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
 
 /**
- * YCSB's own CoreWorkload code paths through ClientCoreWorkload, with a DB that records the keys: a client of several
- * inserts only its own run-phase keys, and its reads ('latest', workload D) choose keys that exist.
+ * YCSB's own CoreWorkload code paths through ClientCoreWorkload, and the launcher's default LeanCoreWorkload, with a
+ * DB that records the keys: a client of several inserts only its own run-phase keys, and its reads ('latest',
+ * workload D) choose keys that exist.
  */
 class ClientCoreWorkloadTest {
   /** Remembers the keys it was asked to insert and read. */
@@ -55,7 +57,8 @@ class ClientCoreWorkloadTest {
     }
   }
 
-  private static ClientCoreWorkload workload(int client, int clients) throws Exception {
+  private static ClientCoreWorkload workload(Class<? extends ClientCoreWorkload> type, int client, int clients)
+      throws Exception {
     Properties p = new Properties();
     p.setProperty("recordcount", "100");
     p.setProperty("operationcount", "1000");
@@ -70,7 +73,7 @@ class ClientCoreWorkloadTest {
       p.setProperty("scaleout.client", Integer.toString(client));
     }
     site.ycsb.measurements.Measurements.setProperties(p); // CoreWorkload measures through YCSB's singleton
-    ClientCoreWorkload w = new ClientCoreWorkload();
+    ClientCoreWorkload w = type.getDeclaredConstructor().newInstance();
     w.init(p);
     return w;
   }
@@ -79,18 +82,21 @@ class ClientCoreWorkloadTest {
     return Long.parseLong(key.substring("user".length()));
   }
 
-  @Test
-  void eachClientInsertsItsOwnKeysAndReadsOnlyKeysThatExist() throws Exception {
+  @ParameterizedTest
+  @ValueSource(classes = {ClientCoreWorkload.class, LeanCoreWorkload.class})
+  void eachClientInsertsItsOwnKeysAndReadsOnlyKeysThatExist(Class<? extends ClientCoreWorkload> type)
+      throws Exception {
     Set<Long> all = new HashSet<>();
     for (int client = 0; client < 3; client++) {
-      ClientCoreWorkload w = workload(client, 3);
+      ClientCoreWorkload w = workload(type, client, 3);
       KeysDb db = new KeysDb();
       Set<Long> exists = new HashSet<>();
       for (long k = 0; k < 100; k++) {
         exists.add(k);
       }
+      Object state = w.initThread(new Properties(), 0, 1); // LeanCoreWorkload's lean path needs its thread's state
       for (int i = 0; i < 400; i++) {
-        w.doTransaction(db, null);
+        w.doTransaction(db, state);
         if (!db.inserted.isEmpty()) {
           exists.add(number(db.inserted.get(db.inserted.size() - 1)));
         }
@@ -108,9 +114,10 @@ class ClientCoreWorkloadTest {
     }
   }
 
-  @Test
-  void aClientAloneInsertsYcsbsKeys() throws Exception {
-    ClientCoreWorkload w = workload(0, 1);
+  @ParameterizedTest
+  @ValueSource(classes = {ClientCoreWorkload.class, LeanCoreWorkload.class})
+  void aClientAloneInsertsYcsbsKeys(Class<? extends ClientCoreWorkload> type) throws Exception {
+    ClientCoreWorkload w = workload(type, 0, 1);
     KeysDb db = new KeysDb();
     for (int i = 0; i < 50; i++) {
       w.doTransactionInsert(db);
