@@ -14,7 +14,6 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.WorkloadException;
-import site.ycsb.generator.ExponentialGenerator;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
 
@@ -66,6 +65,7 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
   private volatile BindingRows bindingRows;
   /** Which client of how many this is: its run-phase inserts take keys of its own (ClientKeys). */
   private ClientKeys clientKeys = ClientKeys.ALONE;
+  private CoreKeyChoice keyChoice;
 
   /**
    * What the binding did with the rows this workload handed it, when a launcher can tell (ours asks the binding
@@ -134,6 +134,7 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
           defaultWidth(p));
       shareFieldsWithBinding(p);
       super.init(p);
+      keyChoice = new CoreKeyChoice(keychooser, transactioninsertkeysequence);
       try {
         clientKeys = ClientKeys.from(p);
       } catch (ConfigException e) {
@@ -434,21 +435,6 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     }
   }
 
-  /** CoreWorkload's key choice (its own helper is package-private). */
-  private long nextKeyNumber() {
-    long keynum;
-    if (keychooser instanceof ExponentialGenerator) {
-      do {
-        keynum = transactioninsertkeysequence.lastValue() - keychooser.nextValue().intValue();
-      } while (keynum < 0);
-    } else {
-      do {
-        keynum = keychooser.nextValue().intValue();
-      } while (keynum > transactioninsertkeysequence.lastValue());
-    }
-    return keynum;
-  }
-
   /** Null (all fields) or one random column, as CoreWorkload's readallfields does. */
   private Set<String> fieldsToRead() {
     if (readallfields) {
@@ -465,12 +451,12 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
 
   @Override
   public void doTransactionRead(DB db) {
-    db.read(table, buildKeyName(nextKeyNumber()), fieldsToRead(), new HashMap<>());
+    db.read(table, buildKeyName(keyChoice.next()), fieldsToRead(), new HashMap<>());
   }
 
   @Override
   public void doTransactionScan(DB db) {
-    String start = buildKeyName(nextKeyNumber());
+    String start = buildKeyName(keyChoice.next());
     db.scan(table, start, scanlength.nextValue().intValue(), fieldsToRead(), new Vector<>());
   }
 
@@ -494,7 +480,7 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     if (r == null) {
       return false;
     }
-    Status s = db.update(table, buildKeyName(nextKeyNumber()), valuesToWrite(r));
+    Status s = db.update(table, buildKeyName(keyChoice.next()), valuesToWrite(r));
     countUpdate(s);
     return true;
   }
@@ -531,7 +517,7 @@ public class FileWorkload extends CoreWorkload implements ClientKeys.Divided {
     if (r == null) {
       return false;
     }
-    String key = buildKeyName(nextKeyNumber());
+    String key = buildKeyName(keyChoice.next());
     HashMap<String, ByteIterator> values = valuesToWrite(r);
     long intended = measurements.getIntendedtartTimeNs();
     long start = System.nanoTime();

@@ -1,6 +1,5 @@
 package com.mytopling.ycsb.launcher.client;
 
-import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,9 +13,7 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.Utils;
 import site.ycsb.WorkloadException;
-import site.ycsb.generator.ExponentialGenerator;
-import site.ycsb.generator.ScrambledZipfianGenerator;
-import site.ycsb.generator.ZipfianGenerator;
+import com.mytopling.ycsb.fileloader.CoreKeyChoice;
 
 /**
  * YCSB's core workload (site.ycsb.workloads.CoreWorkload 0.17.0, with this client's own run-phase insert keys:
@@ -50,7 +47,7 @@ public class LeanCoreWorkload extends ClientCoreWorkload {
   private double[] weights;
   private double weightSum;
   private long fieldInterval;
-  private ZipfianKeys zipfian;
+  private CoreKeyChoice keyChoice;
 
   /** Per client thread: the maps it reuses. */
   static final class ThreadMaps {
@@ -72,7 +69,7 @@ public class LeanCoreWorkload extends ClientCoreWorkload {
     }
     fieldInterval = fieldcount; // YCSB's fieldchooser: UniformLongGenerator(0, fieldcount - 1)
     operationWeights(p);
-    zipfian = keychooser instanceof ScrambledZipfianGenerator s ? ZipfianKeys.of(s) : null;
+    keyChoice = new CoreKeyChoice(keychooser, transactioninsertkeysequence);
   }
 
   /** The operation weights in the order YCSB adds them (createOperationGenerator), those above 0 only. */
@@ -121,25 +118,6 @@ public class LeanCoreWorkload extends ClientCoreWorkload {
   /** YCSB's field chooser: UniformLongGenerator(0, fieldcount - 1). */
   int nextField() {
     return (int) (Math.abs(ThreadLocalRandom.current().nextLong()) % fieldInterval);
-  }
-
-  /** YCSB's nextKeynum, without boxing for the scrambled zipfian distribution. */
-  long nextKey() {
-    long keynum;
-    if (zipfian != null) {
-      do {
-        keynum = (int) zipfian.next();
-      } while (keynum > transactioninsertkeysequence.lastValue());
-    } else if (keychooser instanceof ExponentialGenerator) {
-      do {
-        keynum = transactioninsertkeysequence.lastValue() - keychooser.nextValue().intValue();
-      } while (keynum < 0);
-    } else {
-      do {
-        keynum = keychooser.nextValue().intValue();
-      } while (keynum > transactioninsertkeysequence.lastValue());
-    }
-    return keynum;
   }
 
   /** YCSB's key name ("user", zero padding to zeropadding digits, the hashed number), written in one array. */
@@ -205,7 +183,7 @@ public class LeanCoreWorkload extends ClientCoreWorkload {
   }
 
   private Status read(DB db, ThreadMaps maps) {
-    String key = buildKeyName(nextKey());
+    String key = buildKeyName(keyChoice.next());
     Set<String> fields = readallfields ? null : singleFields.get(nextField());
     HashMap<String, ByteIterator> cells = maps.cells;
     cells.clear();
@@ -213,7 +191,7 @@ public class LeanCoreWorkload extends ClientCoreWorkload {
   }
 
   private Status update(DB db, ThreadMaps maps) {
-    String key = buildKeyName(nextKey());
+    String key = buildKeyName(keyChoice.next());
     if (writeallfields) {
       return db.update(table, key, values());
     }
@@ -263,71 +241,5 @@ public class LeanCoreWorkload extends ClientCoreWorkload {
       }
     }
     return status != null && status.isOk();
-  }
-
-  /**
-   * YCSB's ScrambledZipfianGenerator (its ZipfianGenerator over ITEM_COUNT items, FNV-hashed, modulo the key
-   * range) with the constants copied from YCSB's own instance, so the arithmetic is the same to the bit.
-   */
-  static final class ZipfianKeys {
-    private final long min;
-    private final long itemCount;
-    private final long base;
-    private final long items;
-    private final double zetan;
-    private final double eta;
-    private final double alpha;
-    /** 1 + 0.5^theta: YCSB computes it on every call. */
-    private final double secondThreshold;
-
-    private ZipfianKeys(long min, long itemCount, long base, long items, double zetan, double eta, double alpha,
-                        double theta) {
-      this.min = min;
-      this.itemCount = itemCount;
-      this.base = base;
-      this.items = items;
-      this.zetan = zetan;
-      this.eta = eta;
-      this.alpha = alpha;
-      this.secondThreshold = 1.0 + Math.pow(0.5, theta);
-    }
-
-    static ZipfianKeys of(ScrambledZipfianGenerator scrambled) {
-      try {
-        ZipfianGenerator gen = (ZipfianGenerator) field(ScrambledZipfianGenerator.class, "gen").get(scrambled);
-        long items = field(ZipfianGenerator.class, "items").getLong(gen);
-        if (items != field(ZipfianGenerator.class, "countforzeta").getLong(gen)) {
-          return null; // not the shape YCSB's scrambled generator builds: use it as it is
-        }
-        return new ZipfianKeys(field(ScrambledZipfianGenerator.class, "min").getLong(scrambled),
-            field(ScrambledZipfianGenerator.class, "itemcount").getLong(scrambled),
-            field(ZipfianGenerator.class, "base").getLong(gen), items,
-            field(ZipfianGenerator.class, "zetan").getDouble(gen), field(ZipfianGenerator.class, "eta").getDouble(gen),
-            field(ZipfianGenerator.class, "alpha").getDouble(gen), field(ZipfianGenerator.class, "theta").getDouble(gen));
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        return null; // another YCSB version: its own generator runs
-      }
-    }
-
-    private static Field field(Class<?> c, String name) throws NoSuchFieldException {
-      Field f = c.getDeclaredField(name);
-      f.setAccessible(true);
-      return f;
-    }
-
-    /** ZipfianGenerator.nextLong(items), then the scrambling of ScrambledZipfianGenerator.nextValue. */
-    long next() {
-      double u = ThreadLocalRandom.current().nextDouble();
-      double uz = u * zetan;
-      long ret;
-      if (uz < 1.0) {
-        ret = base;
-      } else if (uz < secondThreshold) {
-        ret = base + 1;
-      } else {
-        ret = base + (long) (items * Math.pow(eta * u - eta + 1, alpha));
-      }
-      return min + Utils.fnvhash64(ret) % itemCount;
-    }
   }
 }
