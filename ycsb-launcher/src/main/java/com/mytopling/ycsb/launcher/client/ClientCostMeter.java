@@ -17,9 +17,12 @@ import java.nio.file.Path;
  * <p>Linux's /proc counts CPU time in clock ticks of USER_HZ, which is 100 on every architecture Linux exposes to user
  * space that a JVM runs on (x86, arm64, ppc64, s390x); the 10 ms resolution is why windows shorter than a second
  * give rough figures. Where /proc is missing (not Linux) the record says the cost is unavailable.
+ *
+ * <p>Its readers of /proc lines are public: the developers' bench-harness reads the server's and the host's CPU with
+ * them (bench.HostLoad), so that /proc's fields are counted in one place.
  */
-final class ClientCostMeter {
-  static final double TICKS_PER_SECOND = 100.0;
+public final class ClientCostMeter {
+  public static final double TICKS_PER_SECOND = 100.0;
   private static final Path SELF_STAT = Path.of("/proc/self/stat");
   private static final Path HOST_STAT = Path.of("/proc/stat");
   private static final Path UPTIME = Path.of("/proc/uptime");
@@ -131,7 +134,7 @@ final class ClientCostMeter {
   }
 
   /** utime and stime (fields 14 and 15) of a /proc/PID/stat line. */
-  static long[] processTicks(String stat) {
+  public static long[] processTicks(String stat) {
     String[] f = statFields(stat);
     return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12])};
   }
@@ -151,7 +154,7 @@ final class ClientCostMeter {
    * The host's busy and total jiffies from /proc/stat's first line (cpu user nice system idle iowait irq softirq
    * steal ...): idle and iowait are not busy; guest time is already inside user and nice.
    */
-  static long[] hostJiffies(String cpuLine) {
+  public static long[] hostJiffies(String cpuLine) {
     String[] f = cpuLine.trim().split("\\s+");
     if (!f[0].equals("cpu")) {
       throw new IllegalArgumentException("not /proc/stat's cpu line: " + cpuLine);
