@@ -29,8 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.OptionalDouble;
 import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -42,18 +41,23 @@ import org.apache.commons.cli.Options;
  * <ul>
  *   <li>run: YCSB workload A, ours (default driver choice, and MySQL Connector/J) vs sysbench running
  *       bench/ycsb_workloada.lua: ops/s, client and server CPU per operation;</li>
- *   <li>load: --load-records rows by each bulk path vs the server's own LOAD DATA INFILE of the same rows;</li>
+ *   <li>load: --load-records rows by each bulk path vs the server's own LOAD DATA INFILE of the same rows, and
+ *       myloader restoring a mydumper dump of them (Myloader);</li>
  *   <li>rocksdb: the same on MyRocks (its own server on --port + 2) with its bulk-load session settings;</li>
- *   <li>memory: peak client RSS of loads with -Xmx256m as the record count grows.</li>
+ *   <li>memory: peak client RSS of loads with -Xmx256m as the record count grows;</li>
+ *   <li>cpu: client CPU per operation of ours (both drivers), sysbench and go-ycsb, interleaved (CpuSection);</li>
+ *   <li>startup: the client's time to first operation and the main job's time, without and with the
+ *       shared-classes archive (StartupSection);</li>
+ *   <li>scaling: how the harness's own costs grow with the work (ScalingCosts).</li>
  * </ul>
  * Every case runs --runs times, alternating with its reference; results.tsv, summary.md, machine.txt and each
  * client's output (a run folder per client under raw/, read back through the results model) go to
- * results/bench/DATE/. The password is YCSB_DB_PASSWORD (default ycsb), given to clients in their environment and to
- * sysbench in a mode-600 options file, never on a command line.
+ * results/bench/DATE/. Every case of the run and cpu sections also records the load average and how busy the host was
+ * (HostLoad). The password is YCSB_DB_PASSWORD (default ycsb), given to our clients in their environment and to
+ * sysbench, go-ycsb and the main job in a mode-600 file, never on a command line.
  */
 public final class BenchHarness extends HarnessJob {
-  private static final List<String> SECTIONS = List.of("run", "load", "rocksdb", "memory");
-  private static final Pattern SYSBENCH_TPS = Pattern.compile("transactions:\\s+\\d+\\s+\\(([\\d.]+) per sec");
+  static final List<String> SECTIONS = List.of("run", "load", "rocksdb", "memory", "cpu", "startup", "scaling");
 
   private final String password;
 
@@ -79,10 +83,15 @@ public final class BenchHarness extends HarnessJob {
     Options o = new Options();
     o.addOption(valued("port", "P", "port of the private server (default 3309; MyRocks on P+2)"));
     o.addOption(valued("runs", "N", "rounds of each case (default 3)"));
-    o.addOption(valued("only", "SECTION", "run, load, rocksdb or memory (default all)"));
+    o.addOption(valued("only", "SECTION", sectionList() + " (default all)"));
     o.addOption(valued("records", "N", "records of the run phase's table (default 200000)"));
     o.addOption(valued("ops", "N", "operations of each run-phase client (default 2000000)"));
     o.addOption(valued("threads", "N", "run-phase threads (default 16)"));
+    o.addOption(valued("cpu-ops", "N", "operations of each client in the cpu section (default 600000)"));
+    o.addOption(valued("baseline", "DIR", "cpu section: also run the harness built in DIR (its ycsb-launcher/target) "
+        + "as the case 'ours, baseline build', interleaved (before/after comparisons)"));
+    o.addOption(valued("scaling-records", "LIST", "record counts of the file workload's memory in the scaling "
+        + "section (default \"1000000 10000000 100000000\")"));
     o.addOption(valued("load-records", "N", "rows of each load (default 1000000)"));
     o.addOption(valued("memory-records", "LIST", "record counts of the memory section (default \"1000000 10000000\")"));
     o.addOption(valued("buffer-pool", "SIZE", "server buffer pool / block cache (default 2G)"));
@@ -93,21 +102,33 @@ public final class BenchHarness extends HarnessJob {
 
   /** The job's settings, checked before anything starts. */
   record Plan(int port, int runs, String only, long records, long ops, int threads, long loadRecords,
-              List<Long> memoryRecords, String bufferPool, Path out) {
+              List<Long> memoryRecords, String bufferPool, Path out, long cpuOps, List<Long> scalingRecords,
+              Path baseline) {
     boolean want(String section) {
       return only == null || only.equals(section);
     }
   }
 
+  /** "run, load, ... or scaling": the sections as --help and the --only error name them. */
+  static String sectionList() {
+    return String.join(", ", SECTIONS.subList(0, SECTIONS.size() - 1)) + " or " + SECTIONS.get(SECTIONS.size() - 1);
+  }
+
+  private static List<Long> counts(CommandLine cl, String option, String defaults) throws UsageException {
+    List<Long> counts = new ArrayList<>();
+    for (String n : cl.getOptionValue(option, defaults).trim().split("[\\s,]+")) {
+      counts.add(CliValues.count("--" + option, n, 1));
+    }
+    return counts;
+  }
+
   static Plan plan(CommandLine cl, Path root) throws UsageException {
     String only = cl.getOptionValue("only");
     if (only != null && !SECTIONS.contains(only)) {
-      throw new UsageException("--only: unknown section '" + only + "' (run, load, rocksdb or memory)");
+      throw new UsageException("--only: unknown section '" + only + "' (" + sectionList() + ")");
     }
-    List<Long> memory = new ArrayList<>();
-    for (String n : cl.getOptionValue("memory-records", "1000000 10000000").trim().split("[\\s,]+")) {
-      memory.add(CliValues.count("--memory-records", n, 1));
-    }
+    List<Long> memory = counts(cl, "memory-records", "1000000 10000000");
+    List<Long> scaling = counts(cl, "scaling-records", "1000000 10000000 100000000");
     String bufferPool = cl.getOptionValue("buffer-pool", "2G");
     CliValues.size("--buffer-pool", bufferPool);
     Path out = cl.hasOption("out") ? Path.of(cl.getOptionValue("out")) : root.resolve("results/bench")
@@ -115,15 +136,28 @@ public final class BenchHarness extends HarnessJob {
     return new Plan(CliValues.intCount(cl, "port", 3309, 1, 65533), CliValues.intCount(cl, "runs", 3, 1), only,
         CliValues.count(cl, "records", 200_000, 1), CliValues.count(cl, "ops", 2_000_000, 100),
         CliValues.intCount(cl, "threads", 16, 1), CliValues.count(cl, "load-records", 1_000_000, 1), memory,
-        bufferPool, out.toAbsolutePath().normalize());
+        bufferPool, out.toAbsolutePath().normalize(), CliValues.count(cl, "cpu-ops", 600_000, 100), scaling,
+        cl.hasOption("baseline") ? baselineJars(Path.of(cl.getOptionValue("baseline"))) : null);
+  }
+
+  /** The ycsb-launcher/target (launcher jar and lib/) of a harness built in {@code tree}, checked. */
+  static Path baselineJars(Path tree) throws UsageException {
+    Path target = tree.resolve("ycsb-launcher/target").toAbsolutePath().normalize();
+    if (!Files.isRegularFile(target.resolve("ycsb-launcher-" + Benchmark.HARNESS_VERSION + ".jar"))
+        || !Files.isDirectory(target.resolve("lib"))) {
+      throw new UsageException("--baseline: no built harness in " + tree + " (ycsb-launcher/target/ycsb-launcher-"
+          + Benchmark.HARNESS_VERSION + ".jar and lib/)");
+    }
+    return target;
   }
 
   @Override
   protected int execute(CommandLine cl) throws UsageException, IOException, InterruptedException, JobFailed {
     Plan plan = plan(cl, root);
-    if (plan.want("run")) {
+    if (plan.want("run") || plan.want("cpu")) {
       ensureSysbench();
     }
+    GoYcsb goYcsb = plan.want("cpu") ? GoYcsb.ensure(root, err) : null;
     dir = plan.out();
     Files.createDirectories(dir.resolve("raw"));
     results = dir.resolve("results.tsv");
@@ -169,6 +203,15 @@ public final class BenchHarness extends HarnessJob {
       if (plan.want("memory")) {
         memorySection(plan);
       }
+      if (plan.want("cpu")) {
+        new CpuSection(this, plan, goYcsb).run();
+      }
+      if (plan.want("startup")) {
+        new StartupSection(this, plan).run();
+      }
+      if (plan.want("scaling")) {
+        new ScalingCosts(this, plan).run();
+      }
     } finally {
       deleteTree(cp);
     }
@@ -181,7 +224,13 @@ public final class BenchHarness extends HarnessJob {
 
   // --- the sections ---
 
-  private void runSection(Plan plan) throws IOException, InterruptedException, JobFailed {
+  private boolean runTableLoaded;
+
+  /** The run phase's table (--records rows), loaded once for the run, cpu and startup sections. */
+  void ensureRunTable(Plan plan) throws IOException, InterruptedException, JobFailed {
+    if (runTableLoaded) {
+      return;
+    }
     err.println("bench-harness: run phase: loading " + plan.records() + " records");
     measuredClient(List.of("load", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
         "-p", Registry.DB_URL.assign(url), "-p", Registry.DB_USER.assign("ycsb"),
@@ -190,6 +239,11 @@ public final class BenchHarness extends HarnessJob {
         "-p", Registry.DB_BATCHSIZE.assign(5000),
         "-p", Registry.JDBC_BATCHUPDATEAPI.assign(true),
         "-p", Registry.DB_BULKLOAD.assign("loaddata")), "run-load", "load", false);
+    runTableLoaded = true;
+  }
+
+  private void runSection(Plan plan) throws IOException, InterruptedException, JobFailed {
+    ensureRunTable(plan);
     long ops = plan.ops();
     for (int i = 1; i <= plan.runs(); i++) {
       oursRun(plan, i, "ours", "run-ours-" + i, List.of(), ops);
@@ -202,13 +256,14 @@ public final class BenchHarness extends HarnessJob {
       // Ours with MySQL Connector/J instead (db.mysqldriver=mysql), for the driver comparison.
       oursRun(plan, i, "ours, MySQL Connector/J", "run-ours-connectorj-" + i,
           List.of("-p", Registry.DB_MYSQLDRIVER.assign("mysql")), ops);
-      sysbenchRun(plan, i);
+      sysbench(plan, "run", i, plan.ops(), "run-sysbench-" + i);
     }
   }
 
   private double lastCpu;
 
-  private List<String> runArgs(Plan plan, long ops, List<String> extra) {
+  /** Our client's arguments for a run phase of {@code ops} operations on the run phase's table. */
+  List<String> runArgs(Plan plan, long ops, List<String> extra) {
     List<String> a = new ArrayList<>(List.of("run", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
         "-p", Registry.DB_URL.assign(url), "-p", Registry.DB_USER.assign("ycsb"),
         "-p", Registry.RECORDCOUNT.assign(plan.records()),
@@ -219,47 +274,68 @@ public final class BenchHarness extends HarnessJob {
 
   private void oursRun(Plan plan, int i, String name, String slug, List<String> extra, long ops)
       throws IOException, InterruptedException, JobFailed {
-    long s0 = serverTicks();
+    HostLoad before = hostLoad();
     Measured m = measuredClient(runArgs(plan, ops, extra), slug, "run", false);
-    PhaseSummary p = phase(dir.resolve("raw").resolve(slug), "run");
-    double tput = p.throughputOps;
-    record("run", name, i, "ops_s", tput);
-    record("run", name, i, "cpu_us_op", m.cpuS() * 1e6 / ops);
-    record("run", name, i, "cpu_user_us_op", m.userS() * 1e6 / ops);
-    record("run", name, i, "cpu_sys_us_op", m.sysS() * 1e6 / ops);
-    record("run", name, i, "server_cpu_us_op", (serverTicks() - s0) * 1e6 / ticksPerSecond() / ops);
+    PhaseSummary p = phase(raw(slug), "run");
+    recordCase("run", name, i, m, p.throughputOps, ops, before);
     lastCpu = m.cpuS();
-    err.println("bench-harness: run " + i + " " + name + ": " + tput + " ops/s, cpu " + m.cpuS() + "s");
   }
 
-  private void sysbenchRun(Plan plan, int i) throws IOException, InterruptedException, JobFailed {
-    // The password in an options file only this user can read: sysbench has no environment variable for it.
-    Path conf = Files.createTempFile("sysbench", ".conf",
+  /**
+   * One client's case of the run or cpu section: throughput, its whole process's CPU per operation (user, system),
+   * the server's CPU per operation, the load average at its start, the host's busy share and the share others took.
+   */
+  void recordCase(String section, String name, int i, Measured m, double opsPerSecond, long ops, HostLoad before)
+      throws IOException {
+    HostLoad after = hostLoad();
+    record(section, name, i, "ops_s", opsPerSecond);
+    record(section, name, i, "cpu_us_op", m.cpuS() * 1e6 / ops);
+    record(section, name, i, "cpu_user_us_op", m.userS() * 1e6 / ops);
+    record(section, name, i, "cpu_sys_us_op", m.sysS() * 1e6 / ops);
+    record(section, name, i, "server_cpu_us_op", after.serverSeconds(before) * 1e6 / ops);
+    record(section, name, i, "loadavg", before.loadAverage());
+    record(section, name, i, "host_busy_pct", after.busyShare(before) * 100);
+    record(section, name, i, "other_busy_pct", after.othersShare(before, m.cpuS()) * 100);
+    err.println("bench-harness: " + section + " " + i + " " + name + ": " + opsPerSecond + " ops/s, cpu " + m.cpuS()
+        + "s");
+  }
+
+  /** The machine's load and the server's CPU so far (HostLoad). */
+  HostLoad hostLoad() throws IOException {
+    return HostLoad.now(pidFile);
+  }
+
+  /**
+   * A file only this user can read holding one line with the password: sysbench and go-ycsb read it as an options
+   * file (neither reads the password from the environment). The caller deletes it.
+   */
+  Path secretFile(String prefix, String line) throws IOException {
+    Path f = Files.createTempFile(prefix, ".conf",
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(f, line + "\n", StandardCharsets.UTF_8);
+    return f;
+  }
+
+  /** sysbench running bench/ycsb_workloada.lua against the run phase's table: {@code ops} events. */
+  void sysbench(Plan plan, String section, int i, long ops, String slug)
+      throws IOException, InterruptedException, JobFailed {
+    Path conf = secretFile("sysbench", "mysql-password=" + password);
     try {
-      Files.writeString(conf, "mysql-password=" + password + "\n", StandardCharsets.UTF_8);
-      Path prefix = dir.resolve("raw").resolve("run-sysbench-" + i);
-      long s0 = serverTicks();
+      Path prefix = dir.resolve("raw").resolve(slug);
+      HostLoad before = hostLoad();
       Measured m = Measured.run(prefix, List.of("sysbench", "--config-file=" + conf,
           root.resolve("bench/ycsb_workloada.lua").toString(), "--mysql-host=127.0.0.1",
           "--mysql-port=" + plan.port(), "--mysql-user=ycsb", "--mysql-db=ycsb", "--threads=" + plan.threads(),
-          "--records=" + plan.records(), "--events=" + plan.ops(), "--time=0", "run"), Map.of());
+          "--records=" + plan.records(), "--events=" + ops, "--time=0", "run"), Map.of());
       if (m.exitStatus() != 0) {
         throw new JobFailed("sysbench failed (exit " + m.exitStatus() + "); see " + prefix + ".err");
       }
-      // sysbench's own report ("transactions: N (X per sec.)"): another tool's output, not ours.
-      Matcher t = SYSBENCH_TPS.matcher(Files.readString(Path.of(prefix + ".out"), StandardCharsets.UTF_8));
-      if (!t.find()) {
+      OptionalDouble tput = PeerReports.sysbenchOpsPerSecond(Files.readString(Path.of(prefix + ".out"),
+          StandardCharsets.UTF_8));
+      if (tput.isEmpty()) {
         throw new JobFailed("sysbench printed no transaction rate; see " + prefix + ".out");
       }
-      double tput = Double.parseDouble(t.group(1));
-      long ops = plan.ops();
-      record("run", "sysbench", i, "ops_s", tput);
-      record("run", "sysbench", i, "cpu_us_op", m.cpuS() * 1e6 / ops);
-      record("run", "sysbench", i, "cpu_user_us_op", m.userS() * 1e6 / ops);
-      record("run", "sysbench", i, "cpu_sys_us_op", m.sysS() * 1e6 / ops);
-      record("run", "sysbench", i, "server_cpu_us_op", (serverTicks() - s0) * 1e6 / ticksPerSecond() / ops);
-      err.println("bench-harness: run " + i + " sysbench: " + tput + " ops/s, cpu " + m.cpuS() + "s");
+      recordCase(section, "sysbench", i, m, tput.getAsDouble(), ops, before);
     } finally {
       Files.deleteIfExists(conf);
     }
@@ -288,6 +364,11 @@ public final class BenchHarness extends HarnessJob {
 
   private void loadSection(Plan plan, String section, List<String> paths, List<String> serverLoads, Server server,
       Path data) throws IOException, InterruptedException, JobFailed {
+    // InnoDB's load also against myloader, where Debian's mydumper package is installed.
+    Myloader myloader = section.equals("load") && Myloader.installed() ? new Myloader(this, plan.loadRecords()) : null;
+    if (section.equals("load") && myloader == null) {
+      err.println("bench-harness: myloader/mydumper missing (apt-get install mydumper): no myloader case");
+    }
     for (int i = 1; i <= plan.runs(); i++) {
       for (String spec : paths) {
         String[] f = spec.split("\\|", -1);
@@ -297,6 +378,9 @@ public final class BenchHarness extends HarnessJob {
       for (String spec : serverLoads) {
         String[] f = spec.split("\\|", -1);
         serverLoad(plan, section, f[0], f[1], f[2], server, data, i);
+      }
+      if (myloader != null) {
+        myloader.load(server, i);
       }
       server.sql("DROP TABLE IF EXISTS usertable_load");
     }
@@ -391,9 +475,15 @@ public final class BenchHarness extends HarnessJob {
    */
   private Measured measuredClient(List<String> ycsbArgs, String slug, String phase, boolean smallHeap)
       throws IOException, InterruptedException, JobFailed {
-    Path folder = dir.resolve("raw").resolve(slug);
+    return measuredClient(ycsbArgs, slug, phase, smallHeap ? "-Xmx256m" : null);
+  }
+
+  /** The same with a heap flag of the caller's choice (null: the JVM's default). */
+  Measured measuredClient(List<String> ycsbArgs, String slug, String phase, String heap)
+      throws IOException, InterruptedException, JobFailed {
+    Path folder = raw(slug);
     Files.createDirectories(folder);
-    List<String> cmd = new ArrayList<>(clientJvm(smallHeap));
+    List<String> cmd = new ArrayList<>(clientJvm(heap));
     cmd.addAll(ycsbArgs);
     Measured m = Measured.run(folder.resolve(phase), cmd, Map.of("YCSB_DB_PASSWORD", password));
     if (m.exitStatus() != 0) {
@@ -402,18 +492,55 @@ public final class BenchHarness extends HarnessJob {
     return m;
   }
 
-  private List<String> clientJvm(boolean smallHeap) {
-    // The private copy's class path (the build's shared-classes archive does not hold for it).
-    List<String> java = new ArrayList<>(Benchmark.javaCommand(jar + File.pathSeparator + jar.getParent().resolve("lib")
-        + File.separator + "*"));
-    if (smallHeap) {
-      java.add(java.size() - 2, "-Xmx256m");
+  private List<String> clientJvm(String heap) {
+    List<String> java = javaFor();
+    if (heap != null) {
+      java.add(java.size() - 2, heap);
     }
     java.add(Ycsb.class.getName());
     return java;
   }
 
-  private PhaseSummary phase(Path folder, String name) throws JobFailed {
+  /**
+   * A JVM of the private copy (its flags and class path) without a main class, for the harness's other tools. The
+   * build's shared-classes archive does not hold for the copy's class path.
+   */
+  List<String> javaFor() {
+    return new ArrayList<>(Benchmark.javaCommand(jar + File.pathSeparator + jar.getParent().resolve("lib")
+        + File.separator + "*"));
+  }
+
+  /** A case's folder (or file prefix) under raw/. */
+  Path raw(String slug) {
+    return dir.resolve("raw").resolve(slug);
+  }
+
+  Path dir() {
+    return dir;
+  }
+
+  Path root() {
+    return root;
+  }
+
+  PrintStream err() {
+    return err;
+  }
+
+  String url() {
+    return url;
+  }
+
+  String password() {
+    return password;
+  }
+
+  /** The private InnoDB server, as root over its socket. */
+  Server server() {
+    return new Server(socket, url);
+  }
+
+  PhaseSummary phase(Path folder, String name) throws JobFailed {
     RunSummary run;
     try {
       run = RunLoader.load(folder);
@@ -427,7 +554,7 @@ public final class BenchHarness extends HarnessJob {
     return p;
   }
 
-  private void record(String section, String name, int round, String metric, double value) throws IOException {
+  void record(String section, String name, int round, String metric, double value) throws IOException {
     Files.writeString(results, section + "\t" + name + "\t" + round + "\t" + metric + "\t" + value + "\n",
         StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
   }
@@ -482,7 +609,7 @@ public final class BenchHarness extends HarnessJob {
     }
   }
 
-  private static boolean onPath(String program) {
+  static boolean onPath(String program) {
     for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
       if (Files.isExecutable(Path.of(d, program))) {
         return true;
@@ -503,11 +630,14 @@ public final class BenchHarness extends HarnessJob {
     lines.add("server: MariaDB " + s.sql("SELECT VERSION()") + " on 127.0.0.1:" + plan.port() + ", "
         + s.sql("SELECT CONCAT('innodb_flush_log_at_trx_commit=', @@innodb_flush_log_at_trx_commit, "
         + "', innodb_buffer_pool_size=', @@innodb_buffer_pool_size DIV 1048576, 'M')"));
-    List<String> flags = clientJvm(false);
+    List<String> flags = clientJvm(null);
     lines.add("java: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
         + "; client JVM flags: " + String.join(" ", flags.subList(1, flags.size() - 3)));
-    if (plan.want("run")) {
+    if (plan.want("run") || plan.want("cpu")) {
       lines.add("sysbench: " + output(List.of("sysbench", "--version")).strip());
+    }
+    if (plan.want("cpu")) {
+      lines.add("go-ycsb: " + GoYcsb.VERSION + " (built by this job from " + GoYcsb.MODULE + ")");
     }
     String rev = output(List.of("git", "-C", root.toString(), "rev-parse", "--short", "HEAD")).strip();
     boolean dirty = !output(List.of("git", "-C", root.toString(), "status", "--porcelain", "--",
@@ -538,18 +668,6 @@ public final class BenchHarness extends HarnessJob {
     return "unknown";
   }
 
-  /** The server's own CPU time so far, in clock ticks (user + system): the client's CPU is CPU it does not get. */
-  private long serverTicks() throws IOException {
-    String stat = Files.readString(Path.of("/proc", Files.readString(pidFile).strip(), "stat"));
-    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    // Fields 14 and 15 of stat (utime, stime) are the 12th and 13th after the command name.
-    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
-  }
-
-  private static double ticksPerSecond() throws IOException, InterruptedException {
-    return Double.parseDouble(output(List.of("getconf", "CLK_TCK")).strip());
-  }
-
   static String output(List<String> cmd) throws IOException, InterruptedException {
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
@@ -558,7 +676,7 @@ public final class BenchHarness extends HarnessJob {
     return text;
   }
 
-  private static void deleteTree(Path d) throws IOException {
+  static void deleteTree(Path d) throws IOException {
     if (!Files.exists(d)) {
       return;
     }

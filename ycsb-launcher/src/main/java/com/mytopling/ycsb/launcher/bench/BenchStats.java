@@ -16,17 +16,34 @@ import java.util.Map;
 /**
  * Summarizes a bench-harness results file (tab-separated: section, case, round, metric, value) as Markdown: per case
  * and metric the median, min, max and spread ((max-min)/median) over the alternating rounds, then the ratios against
- * each section's reference (sysbench for the run phase, the server's own LOAD DATA INFILE for loads), both as a ratio
- * of medians and as the median of per-round ratios (round i of a case / round i of the reference, measured in the same
- * round).
+ * each of the section's references (REFERENCES: sysbench for the run phase, the server's own LOAD DATA INFILE for
+ * loads, sysbench and ours for the cpu section, the runs without the shared-classes archive for start-up), both as a
+ * ratio of medians and as the median of per-round ratios (round i of a case / round i of the reference, measured in
+ * the same round).
  */
 final class BenchStats {
-  static final Map<String, String> REFERENCE = Map.of("run", "sysbench", "load", "server LOAD DATA INFILE",
-      "rocksdb", "server LOAD DATA INFILE");
-  static final Map<String, String> UNITS = Map.of("ops_s", "ops/s", "cpu_us_op", "client CPU µs/op",
-      "cpu_user_us_op", "client user CPU µs/op", "cpu_sys_us_op", "client system CPU µs/op", "rows_s", "rows/s",
-      "cpu_us_row", "client CPU µs/row", "maxrss_mib", "peak RSS MiB", "wall_s", "wall s",
-      "server_cpu_us_op", "server CPU µs/op");
+  /** Each section's references, in order: every other case of the section gets a table of ratios against each. */
+  static final Map<String, List<String>> REFERENCES = Map.of("run", List.of("sysbench"),
+      "load", List.of("server LOAD DATA INFILE"), "rocksdb", List.of("server LOAD DATA INFILE"),
+      "cpu", List.of("sysbench", CpuSection.OURS), "startup", List.of(StartupSection.CLIENT_WITHOUT),
+      "mainjob", List.of(StartupSection.JOB_WITHOUT));
+  static final Map<String, String> UNITS = Map.ofEntries(Map.entry("ops_s", "ops/s"),
+      Map.entry("cpu_us_op", "client CPU µs/op"), Map.entry("cpu_user_us_op", "client user CPU µs/op"),
+      Map.entry("cpu_sys_us_op", "client system CPU µs/op"), Map.entry("rows_s", "rows/s"),
+      Map.entry("cpu_us_row", "client CPU µs/row"), Map.entry("maxrss_mib", "peak RSS MiB"),
+      Map.entry("wall_s", "wall s"), Map.entry("server_cpu_us_op", "server CPU µs/op"),
+      Map.entry("window_cpu_us_op", "client CPU µs/op in the measured window"),
+      Map.entry("window_user_us_op", "client user CPU µs/op in the measured window"),
+      Map.entry("window_sys_us_op", "client system CPU µs/op in the measured window"),
+      Map.entry("startup_cpu_s", "client CPU s before the first operation"),
+      Map.entry("first_op_s", "s from process start to the first operation"), Map.entry("cpu_s", "CPU s"),
+      Map.entry("host_busy_pct", "host busy % during the case"),
+      Map.entry("other_busy_pct", "host busy % by others (not client, not server)"),
+      Map.entry("loadavg", "load average (1 min) at the case's start"),
+      Map.entry("p50_ms", "median ms"), Map.entry("max_ms", "max ms"), Map.entry("job_wall_s", "main job wall s"),
+      Map.entry("input_mib", "input MiB"));
+  /** Figures that describe the conditions or sizes, not the speed of a case: no ratios. */
+  static final List<String> NO_RATIO = List.of("wall_s", "maxrss_mib", "host_busy_pct", "other_busy_pct", "loadavg");
 
   private BenchStats() {
   }
@@ -58,8 +75,10 @@ final class BenchStats {
               UNITS.getOrDefault(m.getKey(), m.getKey()), fmt(med), fmt(min), fmt(max), fixed(spread, 1), v.size()));
         }
       }
-      String ref = REFERENCE.get(section.getKey());
-      if (ref != null && cases.containsKey(ref)) {
+      for (String ref : REFERENCES.getOrDefault(section.getKey(), List.of())) {
+        if (!cases.containsKey(ref)) {
+          continue;
+        }
         md.append("\nRatios against ").append(ref).append(": of the medians, and the median (min to max) of the "
             + "per-round ratios, each run divided by the reference run of the same round (robust when the machine's "
             + "load drifts between rounds):\n\n");
@@ -71,7 +90,7 @@ final class BenchStats {
             continue;
           }
           for (Map.Entry<String, List<Double>> m : c.getValue().entrySet()) {
-            if (!refMetrics.containsKey(m.getKey()) || m.getKey().equals("wall_s") || m.getKey().equals("maxrss_mib")) {
+            if (!refMetrics.containsKey(m.getKey()) || NO_RATIO.contains(m.getKey())) {
               continue;
             }
             List<Double> vals = m.getValue();

@@ -30,11 +30,34 @@ class BenchHarnessTest {
 
   @Test
   void badCommandLinesAreOneLineAndExit2() {
-    assertRejected("--only: unknown section 'cpu' (run, load, rocksdb or memory)", "--only", "cpu");
+    assertRejected("--only: unknown section 'fast' (run, load, rocksdb, memory, cpu, startup or scaling)", "--only",
+        "fast");
+    assertRejected("--scaling-records: 'ten' is not a whole number", "--scaling-records", "1000 ten");
+    assertRejected("--cpu-ops: 10 is out of range (at least 100)", "--cpu-ops", "10");
     assertRejected("--runs: 0 is out of range (at least 1)", "--runs", "0");
     assertRejected("--memory-records: 'ten' is not a whole number", "--memory-records", "1000 ten");
     assertRejected("--buffer-pool: '2T' is not a size like 4096, 64k, 10m or 1g", "--buffer-pool", "2T");
     assertRejected("--port: 65534 is out of range (1 to 65533)", "--port", "65534");
+  }
+
+  @Test
+  void aBaselineMustBeABuiltHarness(@TempDir Path dir) {
+    assertRejected("--baseline: no built harness in " + dir + " (ycsb-launcher/target/ycsb-launcher-"
+        + com.mytopling.ycsb.launcher.Benchmark.HARNESS_VERSION + ".jar and lib/)", "--baseline", dir.toString());
+  }
+
+  /** --help names every section --only accepts, in the same words as the error. */
+  @Test
+  void helpListsEverySection() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int rc = new BenchHarness(ROOT, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), "pw").run(new String[] {"--help"});
+    assertEquals(0, rc);
+    String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+    assertTrue(help.contains("run, load, rocksdb, memory, cpu, startup or scaling (default all)"), help);
+    for (String option : List.of("--cpu-ops", "--baseline", "--scaling-records")) {
+      assertTrue(help.contains(option), option + " in " + help);
+    }
   }
 
   /** Every recorded set's summary.md (written by the Python summarizer this class replaces) from its results.tsv. */
