@@ -36,6 +36,16 @@ public final class Scripts {
     }
   }
 
+  /** Whether a program is on the PATH (an optional peer tool such as Debian's myloader). */
+  public static boolean onPath(String program) {
+    for (String d : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+      if (java.nio.file.Files.isExecutable(Path.of(d, program))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   public static Result run(String script, List<String> args) {
     return run(script, args, Map.of());
   }
