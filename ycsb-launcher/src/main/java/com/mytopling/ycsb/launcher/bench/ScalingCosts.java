@@ -113,7 +113,9 @@ final class ScalingCosts {
       Files.createDirectories(clientDir);
       Random random = new Random(c);
       for (String series : List.of("READ", "UPDATE")) {
-        long logStart = start + c % 1000; // clients start within a second
+        // One start for every client, as the start barrier gives them: the merge counts the samples of the window
+        // all clients share, so logs shifted by a few ms would lose the edges' samples and fail the count below.
+        long logStart = start;
         try (PrintStream out = new PrintStream(new BufferedOutputStream(
             Files.newOutputStream(clientDir.resolve(series + ".hdr"))), false, StandardCharsets.US_ASCII)) {
           HistogramLogWriter log = new HistogramLogWriter(out);

@@ -133,6 +133,13 @@ class BenchSectionsTest {
         assertEquals(perSeries, samples);
       }
     }
+    // One start for all (the merge counts the window the clients share: shifted logs would lose samples).
+    assertEquals(startLine(dir.resolve("hdr/run/client-0/READ.hdr")),
+        startLine(dir.resolve("hdr/run/client-1/UPDATE.hdr")));
+  }
+
+  private static String startLine(Path log) throws Exception {
+    return Files.readAllLines(log).stream().filter(l -> l.startsWith("#[StartTime: ")).findFirst().orElseThrow();
   }
 
   /** The scaling section's curves: one chart per measurement, PNG and SVG, from its results.tsv. */
