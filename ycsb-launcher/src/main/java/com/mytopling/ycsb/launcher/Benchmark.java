@@ -34,6 +34,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -53,8 +54,17 @@ public final class Benchmark extends HarnessJob {
   /** The run folder of the last job that completed, for the jobs that go on from it (reproduce-azure, soak). */
   private Path lastRunDir;
 
+  /** The environment the job reads for its clients and scale-out (the password, JOB_COMPLETION_INDEX). */
+  private final Map<String, String> env;
+
   public Benchmark(Path root, PrintStream out, PrintStream err) {
+    this(root, out, err, System.getenv());
+  }
+
+  /** With an environment of its own: tests give theirs instead of the machine's. */
+  Benchmark(Path root, PrintStream out, PrintStream err, Map<String, String> env) {
     super("benchmark", root, out, err);
+    this.env = env;
   }
 
   PrintStream out() {
@@ -161,7 +171,7 @@ public final class Benchmark extends HarnessJob {
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     Path runsRoot = cl.hasOption("out") ? Path.of(cl.getOptionValue("out")) : root.resolve("results").resolve("runs");
     String name = stamp + "-" + targetName + "-" + workload.getFileName();
-    ClientRole role = ClientRole.from(cl, clients, System.getenv());
+    ClientRole role = ClientRole.from(cl, clients, env);
     if (role != null && (sweep != null || cl.hasOption("on"))) {
       throw new UsageException("--client-of is the side of one client: it takes neither --sweep nor --on");
     }
@@ -172,7 +182,7 @@ public final class Benchmark extends HarnessJob {
       if (sweep != null) {
         throw new UsageException("--on runs one benchmark: it cannot be combined with --sweep");
       }
-      ScaleOut plan = ScaleOut.plan(cl, job, stamp, root, System.getenv());
+      ScaleOut plan = ScaleOut.plan(cl, job, stamp, root, env);
       return plan.run(this);
     }
     if (sweep == null) {

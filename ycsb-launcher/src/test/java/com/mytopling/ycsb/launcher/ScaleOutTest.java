@@ -45,8 +45,11 @@ class ScaleOutTest {
   private Run benchmark(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
+    // The machine's environment with a password of the test's own, set or not where the test runs.
+    java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+    env.put("YCSB_DB_PASSWORD", "scaleout-test-pw");
     int rc = new Benchmark(Scripts.ROOT, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
+        new PrintStream(err, true, StandardCharsets.UTF_8), env).run(args);
     return new Run(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
