@@ -29,11 +29,17 @@ public final class HistogramStats {
 
   /** One histogram holding every value of the given ones; auto-resizing so no value is clipped. */
   public static Histogram union(Iterable<Histogram> parts) {
-    Histogram total = new Histogram(3);
-    total.setAutoResize(true);
+    Histogram total = emptyUnion();
     for (Histogram h : parts) {
       total.add(h);
     }
+    return total;
+  }
+
+  /** An empty union to add histograms into one at a time ({@link #union} of none). */
+  public static Histogram emptyUnion() {
+    Histogram total = new Histogram(3);
+    total.setAutoResize(true);
     return total;
   }
 }

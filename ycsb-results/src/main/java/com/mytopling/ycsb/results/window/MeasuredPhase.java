@@ -255,10 +255,11 @@ public final class MeasuredPhase {
 
   /** Every series' samples in the window's latency figures, all clients in one histogram per series, by name. */
   public Map<String, Histogram> histograms() {
-    Map<String, List<Histogram>> parts = new TreeMap<>();
+    // Each interval decoded, added and let go: memory for one union per series, however many clients.
+    Map<String, Histogram> union = new TreeMap<>();
     for (ClientLogs c : clients) {
       for (HdrLog log : c.logs()) {
-        List<Histogram> series = parts.computeIfAbsent(log.series(), k -> new ArrayList<>());
+        Histogram series = union.computeIfAbsent(log.series(), k -> HistogramStats.emptyUnion());
         for (HdrLog.Interval i : log.intervals()) {
           if (inLatency(c, i)) {
             series.add(i.histogram());
@@ -266,9 +267,7 @@ public final class MeasuredPhase {
         }
       }
     }
-    Map<String, Histogram> union = new LinkedHashMap<>();
-    parts.forEach((name, list) -> union.put(name, HistogramStats.union(list)));
-    return union;
+    return new LinkedHashMap<>(union);
   }
 
   /**

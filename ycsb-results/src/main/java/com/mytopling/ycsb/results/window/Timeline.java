@@ -77,7 +77,8 @@ final class Timeline {
     int binCount = (int) ((end - start + binMs - 1) / binMs);
     double[] ops = new double[binCount];
     double[] successful = new double[binCount];
-    List<Map<String, List<Histogram>>> latencies = new ArrayList<>();
+    // One union per bin and series, each interval added as it is decoded (HdrLog.Interval says why).
+    List<Map<String, Histogram>> latencies = new ArrayList<>();
     for (int b = 0; b < binCount; b++) {
       latencies.add(new TreeMap<>());
     }
@@ -88,16 +89,16 @@ final class Timeline {
           // Throughput: the interval's operations spread evenly over its length, so clients whose intervals are
           // not aligned do not alias into alternating full and empty bins.
           if (sign != 0) {
-            spread(ops, sign * interval.histogram().getTotalCount(), interval, start, binMs);
+            spread(ops, sign * interval.count(), interval, start, binMs);
           }
           int successSign = MeasuredPhase.Count.SUCCESSFUL_OPERATIONS.sign(log.series());
           if (successSign != 0) {
-            spread(successful, successSign * interval.histogram().getTotalCount(), interval, start, binMs);
+            spread(successful, successSign * interval.count(), interval, start, binMs);
           }
           // Latency: whole intervals only (a histogram cannot be split), into the bin holding the midpoint.
           long mid = (interval.startMs() + interval.endMs()) / 2;
           int bin = (int) Math.max(0, Math.min(binCount - 1, (mid - start) / binMs));
-          latencies.get(bin).computeIfAbsent(log.series(), k -> new ArrayList<>()).add(interval.histogram());
+          latencies.get(bin).computeIfAbsent(log.series(), k -> HistogramStats.emptyUnion()).add(interval.histogram());
         }
       }
     }
@@ -117,7 +118,7 @@ final class Timeline {
       sample.currentOpsPerSec = ops[b] * 1000.0 / (binEnd - binStart);
       sample.successfulOps = Math.round(totalSuccessful);
       sample.successfulOpsPerSec = Math.max(0, successful[b]) * 1000.0 / (binEnd - binStart);
-      latencies.get(b).forEach((name, parts) -> sample.latencyUs.put(name, statusStats(HistogramStats.union(parts))));
+      latencies.get(b).forEach((name, union) -> sample.latencyUs.put(name, statusStats(union)));
       series.add(sample);
     }
     return series;
