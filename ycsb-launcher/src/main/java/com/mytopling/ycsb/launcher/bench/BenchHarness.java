@@ -506,8 +506,13 @@ public final class BenchHarness extends HarnessJob {
    * build's shared-classes archive does not hold for the copy's class path.
    */
   List<String> javaFor() {
-    return new ArrayList<>(Benchmark.javaCommand(jar + File.pathSeparator + jar.getParent().resolve("lib")
-        + File.separator + "*"));
+    return javaFor(jar);
+  }
+
+  /** A JVM of the harness whose launcher jar is {@code launcherJar}, with the lib/ beside it, without a main class. */
+  static List<String> javaFor(Path launcherJar) {
+    return new ArrayList<>(Benchmark.javaCommand(launcherJar + File.pathSeparator
+        + launcherJar.getParent().resolve("lib") + File.separator + "*"));
   }
 
   /** A case's folder (or file prefix) under raw/. */

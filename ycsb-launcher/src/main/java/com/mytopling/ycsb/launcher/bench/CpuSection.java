@@ -84,8 +84,7 @@ final class CpuSection {
     Path folder = harness.raw(slug);
     Files.createDirectories(folder);
     Path target = plan.baseline();
-    List<String> cmd = new ArrayList<>(Benchmark.javaCommand(target.resolve("ycsb-launcher-"
-        + Benchmark.HARNESS_VERSION + ".jar") + File.pathSeparator + target.resolve("lib") + File.separator + "*"));
+    List<String> cmd = BenchHarness.javaFor(target.resolve("ycsb-launcher-" + Benchmark.HARNESS_VERSION + ".jar"));
     cmd.add(Ycsb.class.getName());
     cmd.addAll(harness.runArgs(plan, ops, List.of()));
     HostLoad before = harness.hostLoad();
