@@ -23,7 +23,9 @@ class ProfilingAidsTest {
 
   @Test
   void threadCpuMeasuresARealProcess() throws Exception {
-    String report = ThreadCpu.measure(List.of("sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done"));
+    // The sleep keeps the process alive for the first poll: on a fast machine the loop alone can end, and be reaped,
+    // before the poller lists /proc/PID/task, and a reaped process's threads cannot be read any more.
+    String report = ThreadCpu.measure(List.of("sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; sleep 2"));
     assertTrue(report.startsWith("total user "), report);
     assertTrue(report.contains("threads=1"), report);
   }

@@ -53,6 +53,9 @@ public final class ThreadCpu {
         // the process ended
       }
     } while (!p.waitFor(200, TimeUnit.MILLISECONDS));
+    if (last.isEmpty()) {
+      throw new IOException("the command ended before its threads could be read from " + tasks);
+    }
     return report(last.values(), ticks());
   }
 
