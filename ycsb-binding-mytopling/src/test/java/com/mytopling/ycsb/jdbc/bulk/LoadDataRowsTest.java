@@ -2,6 +2,7 @@ package com.mytopling.ycsb.jdbc.bulk;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -57,5 +58,35 @@ class LoadDataRowsTest {
     }
     assertEquals("k\tv\n", out.toString(StandardCharsets.UTF_8));
     assertEquals(4, r.bytes());
+  }
+
+  @Test
+  void streamHandsOutAtMostOneDriverPacketPerReadAndEveryByteInOrder() throws Exception {
+    LoadDataRows r = new LoadDataRows(16);
+    String value = "v".repeat(1000);
+    for (int i = 0; i < 30; i++) {
+      r.addRow("user" + i, new String[] {value}, 1);
+    }
+    byte[] expected = r.toByteArray();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    byte[] chunk = new byte[65536];
+    int reads = 0;
+    try (InputStream in = r.stream()) {
+      for (int n; (n = in.read(chunk, 0, chunk.length)) > 0; reads++) {
+        assertTrue(n <= LoadDataRows.READ_CHUNK, "a read of " + n + " bytes");
+        out.write(chunk, 0, n);
+      }
+    }
+    assertArrayEquals(expected, out.toByteArray());
+    assertEquals((expected.length + LoadDataRows.READ_CHUNK - 1) / LoadDataRows.READ_CHUNK, reads);
+  }
+
+  @Test
+  void longFieldsWithEscapesAndSurrogatesAcrossTheCopyBufferAreEncodedAsStringGetBytes() {
+    LoadDataRows r = new LoadDataRows(1);
+    String longer = "a".repeat(127) + "\uD83D\uDE00" + "b\tc".repeat(100) + "é";
+    r.addRow("k", new String[] {"short", longer, "x"}, 0b111);
+    String escaped = longer.replace("\t", "\\t");
+    assertArrayEquals(("k\tshort\t" + escaped + "\tx\n").getBytes(StandardCharsets.UTF_8), r.toByteArray());
   }
 }
