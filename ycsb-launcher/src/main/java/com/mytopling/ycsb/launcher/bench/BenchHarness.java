@@ -42,7 +42,8 @@ import org.apache.commons.cli.Options;
  *   <li>run: YCSB workload A, ours (default driver choice, and MySQL Connector/J) vs sysbench running
  *       bench/ycsb_workloada.lua: ops/s, client and server CPU per operation;</li>
  *   <li>load: --load-records rows by each bulk path vs the server's own LOAD DATA INFILE of the same rows, and
- *       myloader restoring a mydumper dump of them (Myloader);</li>
+ *       myloader restoring a mydumper dump of them with 4 and 2 threads (Myloader); each case's rows/s, client and
+ *       server CPU per row;</li>
  *   <li>rocksdb: the same on MyRocks (its own server on --port + 2) with its bulk-load session settings;</li>
  *   <li>memory: peak client RSS of loads with -Xmx256m as the record count grows;</li>
  *   <li>cpu: client CPU per operation of ours (both drivers), sysbench and go-ycsb, interleaved (CpuSection);</li>
@@ -346,6 +347,9 @@ public final class BenchHarness extends HarnessJob {
       "insert 5000 rows|4|-p db.bulkload=insert",
       "insert 5000 rows sorted|4|-p db.bulkload=insert -p db.bulksort=true",
       "batchapi 5000 rows (the default, db.bulkload=auto)|4|",
+      // As many threads as this kind of machine has cores: the server's share of the CPU, and its own contention
+      // between sessions, decide the rate here.
+      "batchapi 5000 rows (the default), 2 threads|2|",
       "loaddata 5000 rows|4|-p db.bulkload=loaddata",
       "loaddata 5000 rows sorted|4|-p db.bulkload=loaddata -p db.bulksort=true",
       "loaddata 5000 rows sorted, 1 thread|1|-p db.bulkload=loaddata -p db.bulksort=true");
@@ -380,7 +384,9 @@ public final class BenchHarness extends HarnessJob {
         serverLoad(plan, section, f[0], f[1], f[2], server, data, i);
       }
       if (myloader != null) {
-        myloader.load(server, i);
+        for (int threads : Myloader.THREADS) {
+          myloader.load(server, i, threads);
+        }
       }
       server.sql("DROP TABLE IF EXISTS usertable_load");
     }
@@ -397,7 +403,9 @@ public final class BenchHarness extends HarnessJob {
         "-p", Registry.DB_DROPTABLE.assign(true), "-p", Registry.DB_BATCHSIZE.assign(5000),
         "-p", Registry.JDBC_BATCHUPDATEAPI.assign(true)));
     a.addAll(props);
+    HostLoad before = server.hostLoad();
     Measured m = measuredClient(a, slug, "load", false);
+    HostLoad after = server.hostLoad();
     PhaseSummary p = phase(dir.resolve("raw").resolve(slug), "load");
     double rate = p.throughputOps;
     long stored = Long.parseLong(server.sql("SELECT COUNT(*) FROM usertable_load"));
@@ -409,7 +417,19 @@ public final class BenchHarness extends HarnessJob {
     }
     record(section, name, i, "rows_s", rate);
     record(section, name, i, "cpu_us_row", m.cpuS() * 1e6 / plan.loadRecords());
+    recordServerCost(section, name, i, before, after, plan.loadRecords());
     err.println("bench-harness: " + section + " " + i + " " + name + ": " + rate + " rows/s");
+  }
+
+  /**
+   * What a load cost the server and the host: the server's CPU per row (user + system of mariadbd between the two
+   * readings) and how busy the host was, which say whether a faster load took CPU from the server or used cores the
+   * server's own load left idle.
+   */
+  void recordServerCost(String section, String name, int i, HostLoad before, HostLoad after, long rows)
+      throws IOException {
+    record(section, name, i, "server_cpu_us_row", after.serverSeconds(before) * 1e6 / rows);
+    record(section, name, i, "host_busy_pct", after.busyShare(before) * 100);
   }
 
   /** The binding's totals say no row failed (the shell version grepped "failed=0 " in the client's stderr). */
@@ -425,10 +445,12 @@ public final class BenchHarness extends HarnessJob {
       Path data, int i) throws IOException, InterruptedException, JobFailed {
     server.sql("DROP TABLE IF EXISTS usertable_ref; CREATE TABLE usertable_ref LIKE usertable_load; "
         + "DROP TABLE usertable_load");
+    HostLoad loadBefore = server.hostLoad();
     long start = System.nanoTime();
     server.sql(before + " LOAD DATA INFILE '" + data + "' INTO TABLE usertable_ref CHARACTER SET utf8mb4 FIELDS "
         + "TERMINATED BY '\\t' LINES TERMINATED BY '\\n'; " + after);
     double seconds = (System.nanoTime() - start) / 1e9;
+    HostLoad loadAfter = server.hostLoad();
     long stored = Long.parseLong(server.sql("SELECT COUNT(*) FROM usertable_ref"));
     double rate = Math.round(stored / seconds * 10) / 10.0;
     if (stored != plan.loadRecords()) {
@@ -437,6 +459,7 @@ public final class BenchHarness extends HarnessJob {
       record(section, name + " (INCOMPLETE)", i, "rows_s", rate);
     } else {
       record(section, name, i, "rows_s", rate);
+      recordServerCost(section, name, i, loadBefore, loadAfter, stored);
     }
     err.println("bench-harness: " + section + " " + i + " " + name + ": " + rate + " rows/s (" + stored + " rows)");
     server.sql("RENAME TABLE usertable_ref TO usertable_load");
@@ -694,6 +717,11 @@ public final class BenchHarness extends HarnessJob {
 
   /** A server reached as root over its socket with Debian's client, for LOAD DATA INFILE of a server-side file. */
   record Server(String socket, String url) {
+    /** The machine's load and this server's CPU so far (its pid file is beside its socket, as start-mariadb puts it). */
+    HostLoad hostLoad() throws IOException {
+      return HostLoad.now(Path.of(socket).resolveSibling("mariadbd.pid"));
+    }
+
     String sql(String statements) throws IOException, InterruptedException, JobFailed {
       Process p = new ProcessBuilder("mariadb", "--socket=" + socket, "-uroot", "-N", "ycsb", "-e", statements)
           .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();

@@ -32,6 +32,7 @@ final class BenchStats {
       Map.entry("cpu_sys_us_op", "client system CPU µs/op"), Map.entry("rows_s", "rows/s"),
       Map.entry("cpu_us_row", "client CPU µs/row"), Map.entry("maxrss_mib", "peak RSS MiB"),
       Map.entry("wall_s", "wall s"), Map.entry("server_cpu_us_op", "server CPU µs/op"),
+      Map.entry("server_cpu_us_row", "server CPU µs/row"),
       Map.entry("window_cpu_us_op", "client CPU µs/op in the measured window"),
       Map.entry("window_user_us_op", "client user CPU µs/op in the measured window"),
       Map.entry("window_sys_us_op", "client system CPU µs/op in the measured window"),

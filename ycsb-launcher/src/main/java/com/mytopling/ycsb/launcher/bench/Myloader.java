@@ -9,13 +9,14 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The load section's second reference: myloader (Debian's mydumper package) restoring, with 4 threads as ours use, a
- * mydumper dump of the same rows (the table the server's own LOAD DATA INFILE just filled), timed by wall clock. The
+ * The load section's second reference: myloader (Debian's mydumper package) restoring, with as many threads as a case
+ * of ours uses ({@link #THREADS}), a mydumper dump of the same rows (the table the server's own LOAD DATA INFILE just filled), timed by wall clock. The
  * dump is made once per row count into .local/bench. The table is dropped before myloader runs, so that a myloader
  * that loads nothing cannot pass the row count.
  */
 final class Myloader {
-  static final String NAME = "myloader, 4 threads";
+  /** The thread counts of the load section's multi-threaded cases of ours (BenchHarness.LOAD_PATHS). */
+  static final List<Integer> THREADS = List.of(4, 2);
   static final String TABLE = "usertable_load";
   /** Bytes of one row in a dump: ten 100-character fields, the key, quotes and commas. */
   static final long ROW_BYTES = 1100;
@@ -44,23 +45,31 @@ final class Myloader {
     return Math.max(1, rows * ROW_BYTES / 1_048_576 / FILES);
   }
 
-  void load(BenchHarness.Server server, int round) throws IOException, InterruptedException, JobFailed {
+  static String name(int threads) {
+    return "myloader, " + threads + " threads";
+  }
+
+  void load(BenchHarness.Server server, int round, int threads) throws IOException, InterruptedException, JobFailed {
     ensureDump(server);
     server.sql("DROP TABLE " + TABLE);
-    Path prefix = harness.raw("load-myloader-" + round);
+    String name = name(threads);
+    Path prefix = harness.raw("load-myloader-" + threads + "-" + round);
+    HostLoad before = server.hostLoad();
     Measured m = Measured.run(prefix, List.of("myloader", "--socket=" + server.socket(), "--user=root",
-        "--directory=" + dump, "--threads=4", "--overwrite-tables"), Map.of());
+        "--directory=" + dump, "--threads=" + threads, "--overwrite-tables"), Map.of());
+    HostLoad after = server.hostLoad();
     long stored = Long.parseLong(server.sql("SELECT COUNT(*) FROM " + TABLE));
     double rate = Math.round(stored / m.wallS() * 10) / 10.0;
     if (m.exitStatus() != 0 || stored != rows) {
       harness.err().println("bench-harness: load: myloader stored " + stored + " of " + rows + " rows (exit "
           + m.exitStatus() + "); see " + prefix + ".err");
-      harness.record("load", NAME + " (INCOMPLETE)", round, "rows_s", rate);
+      harness.record("load", name + " (INCOMPLETE)", round, "rows_s", rate);
       return;
     }
-    harness.record("load", NAME, round, "rows_s", rate);
-    harness.record("load", NAME, round, "cpu_us_row", m.cpuS() * 1e6 / rows);
-    harness.err().println("bench-harness: load " + round + " " + NAME + ": " + rate + " rows/s");
+    harness.record("load", name, round, "rows_s", rate);
+    harness.record("load", name, round, "cpu_us_row", m.cpuS() * 1e6 / rows);
+    harness.recordServerCost("load", name, round, before, after, rows);
+    harness.err().println("bench-harness: load " + round + " " + name + ": " + rate + " rows/s");
   }
 
   /**
