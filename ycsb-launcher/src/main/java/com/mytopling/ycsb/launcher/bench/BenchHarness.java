@@ -384,7 +384,7 @@ public final class BenchHarness extends HarnessJob {
         serverLoad(plan, section, f[0], f[1], f[2], server, data, i);
       }
       if (myloader != null) {
-        for (int threads : Myloader.THREADS) {
+        for (int threads : Myloader.threadCounts(paths)) {
           myloader.load(server, i, threads);
         }
       }

@@ -9,14 +9,12 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The load section's second reference: myloader (Debian's mydumper package) restoring, with as many threads as a case
- * of ours uses ({@link #THREADS}), a mydumper dump of the same rows (the table the server's own LOAD DATA INFILE just filled), timed by wall clock. The
- * dump is made once per row count into .local/bench. The table is dropped before myloader runs, so that a myloader
+ * The load section's second reference: myloader (Debian's mydumper package) restoring a mydumper dump of the same
+ * rows (the table the server's own LOAD DATA INFILE just filled) with each thread count of our multi-threaded cases
+ * ({@link #threadCounts}), timed by wall clock. The dump is made once per row count into .local/bench. The table is dropped before myloader runs, so that a myloader
  * that loads nothing cannot pass the row count.
  */
 final class Myloader {
-  /** The thread counts of the load section's multi-threaded cases of ours (BenchHarness.LOAD_PATHS). */
-  static final List<Integer> THREADS = List.of(4, 2);
   static final String TABLE = "usertable_load";
   /** Bytes of one row in a dump: ten 100-character fields, the key, quotes and commas. */
   static final long ROW_BYTES = 1100;
@@ -43,6 +41,12 @@ final class Myloader {
    */
   static long chunkMegabytes(long rows) {
     return Math.max(1, rows * ROW_BYTES / 1_048_576 / FILES);
+  }
+
+  /** The thread counts above 1 of the section's cases ("name|threads|properties"), each once, largest first. */
+  static List<Integer> threadCounts(List<String> paths) {
+    return paths.stream().map(spec -> Integer.parseInt(spec.split("\\|", -1)[1])).filter(t -> t > 1).distinct()
+        .sorted(java.util.Comparator.reverseOrder()).toList();
   }
 
   static String name(int threads) {

@@ -96,6 +96,13 @@ class BenchSectionsTest {
     assertEquals(0.0, after.othersShare(before, 20.0), 1e-9);
   }
 
+  /** myloader runs with each thread count of our multi-threaded load cases, once each. */
+  @Test
+  void myloaderTakesTheThreadCountsOfOurCases() {
+    assertEquals(List.of(4, 2), Myloader.threadCounts(BenchHarness.LOAD_PATHS));
+    assertEquals(List.of(8, 3), Myloader.threadCounts(List.of("a|3|", "b|1|-p x=y", "c|8|", "d|3|")));
+  }
+
   /** About 16 dump files of a load's rows, never "0" (which mydumper reads as: do not split). */
   @Test
   void mydumpersChunkSizeComesFromTheRowCount() {
