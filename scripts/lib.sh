@@ -16,25 +16,47 @@ need_java() {
   fi
 }
 
+# Runs "$@" holding the project's build lock (.local/build.lock), so that scripts started together (two clients, two
+# report steps) do not build at once: a second build cleaning and recompiling what the first one's JVM is loading
+# made that JVM fail with ClassNotFoundException. The builds re-check, under the lock, whether they are still needed.
+under_build_lock() {
+  if ! command -v flock >/dev/null 2>&1; then
+    "$@"
+    return
+  fi
+  mkdir -p "$ROOT/.local"
+  (
+    if ! flock -w 1800 9; then
+      echo "$(basename "$0"): waited 30 minutes for another build of the harness to finish" >&2
+      exit 3  # the harness cannot run (README, exit statuses)
+    fi
+    "$@"
+  ) 9>"$ROOT/.local/build.lock"
+}
+
+# True when the launcher's jars are missing or a source is newer than them.
+launcher_stale() {
+  [ ! -f "$LAUNCHER_JAR" ] || [ ! -d "$LAUNCHER_LIB" ] ||
+    [ -n "$(find "$ROOT" -path "$ROOT/.local" -prune -o \( -name '*.java' -o -name pom.xml \) -path '*/src/main/*' \
+        -newer "$LAUNCHER_JAR" -print -o -name pom.xml -newer "$LAUNCHER_JAR" -print 2>/dev/null | head -1)" ]
+}
+
 # Builds the launcher and everything it uses when the jars are missing or a source is newer.
 ensure_built() {
   need_java
-  local stale=0
-  if [ ! -f "$LAUNCHER_JAR" ] || [ ! -d "$LAUNCHER_LIB" ]; then
-    stale=1
-  elif [ -n "$(find "$ROOT" -path "$ROOT/.local" -prune -o \( -name '*.java' -o -name pom.xml \) -path '*/src/main/*' \
-        -newer "$LAUNCHER_JAR" -print -o -name pom.xml -newer "$LAUNCHER_JAR" -print 2>/dev/null | head -1)" ]; then
-    stale=1
-  fi
-  if [ "$stale" = 1 ]; then
-    echo "$(basename "$0"): building the harness (mvn install, tests skipped)..." >&2
-    rm -rf "$LAUNCHER_LIB"
-    if ! (cd "$ROOT" && mvn -B -q -o -Dstyle.color=never -DskipTests -DskipITs install >&2 2>/dev/null); then
-      (cd "$ROOT" && mvn -B -q -Dstyle.color=never -DskipTests -DskipITs install >&2) || {
-        echo "$(basename "$0"): build failed; run 'mvn -DskipTests install' in $ROOT to see why" >&2
-        exit 3  # the harness cannot run (README, exit statuses)
-      }
-    fi
+  launcher_stale || return 0
+  under_build_lock build_launcher || exit $?
+}
+
+build_launcher() {
+  launcher_stale || return 0  # built by another script while this one waited for the lock
+  echo "$(basename "$0"): building the harness (mvn install, tests skipped)..." >&2
+  rm -rf "$LAUNCHER_LIB"
+  if ! (cd "$ROOT" && mvn -B -q -o -Dstyle.color=never -DskipTests -DskipITs install >&2 2>/dev/null); then
+    (cd "$ROOT" && mvn -B -q -Dstyle.color=never -DskipTests -DskipITs install >&2) || {
+      echo "$(basename "$0"): build failed; run 'mvn -DskipTests install' in $ROOT to see why" >&2
+      exit 3  # the harness cannot run (README, exit statuses)
+    }
   fi
 }
 
@@ -43,12 +65,21 @@ ensure_built() {
 # when STAMP is missing or a source of MODULE or of ycsb-jdbc-core is newer than it, then touches STAMP. NAME
 # prefixes the messages; a failed build exits 3.
 ensure_module_built() {
-  local name="$1" module="$2" stamp="$3" log
   need_java
-  if [ -e "$stamp" ] && [ -z "$(find "$ROOT/$module/src/main" "$ROOT/$module/pom.xml" "$ROOT/ycsb-jdbc-core/src/main" \
-      "$ROOT/ycsb-jdbc-core/pom.xml" -newer "$stamp" -print -quit 2>/dev/null)" ]; then
-    return 0
-  fi
+  module_stale "$2" "$3" || return 0
+  under_build_lock build_module "$@" || exit $?
+}
+
+# module_stale MODULE STAMP
+module_stale() {
+  local module="$1" stamp="$2"
+  ! [ -e "$stamp" ] || [ -n "$(find "$ROOT/$module/src/main" "$ROOT/$module/pom.xml" "$ROOT/ycsb-jdbc-core/src/main" \
+      "$ROOT/ycsb-jdbc-core/pom.xml" -newer "$stamp" -print -quit 2>/dev/null)" ]
+}
+
+build_module() {
+  local name="$1" module="$2" stamp="$3" log
+  module_stale "$module" "$stamp" || return 0  # built by another script while this one waited for the lock
   echo "$name: building $module (first use, or its sources changed)..." >&2
   log="$(mktemp)"
   if ! (cd "$ROOT" && mvn -B -q -o -Dstyle.color=never -pl "$module" -am package -DskipTests >"$log" 2>&1) &&
