@@ -43,7 +43,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Issue 20, build 8: where features cross. A pairwise (all-pairs) set of cells over workload (A, D, E, F, the file
  * workload with run-phase inserts), clients (1, 2), warm-up (0, 1 s), batching in the load (off, 100 rows per
- * statement), target (MariaDB 10.11 InnoDB, MyRocks) and shards (1, 2), each run by scripts/benchmark with small
+ * statement), target (MariaDB 10.11 InnoDB, MyRocks), shards (1, 2) and the load's key order (load.keyorder generated
+ * or sorted; the file workload's cells load as generated), each run by scripts/benchmark with small
  * counts against servers of the test's own, and each checked for the invariants that hold in every combination:
  *
  * <ul>
@@ -95,6 +96,8 @@ class CrossingsIT {
     FACTORS.put("batching", List.of(false, true));
     FACTORS.put("target", List.of("innodb", "myrocks"));
     FACTORS.put("shards", List.of(1, 2));
+    // The file workload refuses load.keyorder=sorted (its keys come in its file's order): its cells load as generated.
+    FACTORS.put("keyorder", List.of("generated", "sorted"));
   }
 
   /** One combination and what it did. */
@@ -106,6 +109,7 @@ class CrossingsIT {
     final boolean batching;
     final String target;
     final int shards;
+    final String keyOrder;
     Scripts.Result job;
     Path run;
     Map<String, Long> tableIo = new HashMap<>();
@@ -122,6 +126,7 @@ class CrossingsIT {
       this.batching = (Boolean) FACTORS.get("batching").get(c.get("batching"));
       this.target = (String) FACTORS.get("target").get(c.get("target"));
       this.shards = (Integer) FACTORS.get("shards").get(c.get("shards"));
+      this.keyOrder = workload.equals("file") ? "generated" : (String) FACTORS.get("keyorder").get(c.get("keyorder"));
     }
 
     String table() {
@@ -143,8 +148,9 @@ class CrossingsIT {
 
     @Override
     public String toString() {
-      return String.format(Locale.ROOT, "cell %2d: %-9s clients=%d warmup=%ds load-batching=%-5s target=%-7s shards=%d",
-          number, workload, clients, warmup, batching, target, shards);
+      return String.format(Locale.ROOT,
+          "cell %2d: %-9s clients=%d warmup=%ds load-batching=%-5s target=%-7s shards=%d load.keyorder=%s",
+          number, workload, clients, warmup, batching, target, shards, keyOrder);
     }
   }
 
@@ -238,6 +244,7 @@ class CrossingsIT {
       }
       if (!c.workload.equals("file")) {
         args.addAll(List.of("-p", "dataintegrity=true")); // YCSB checks every value it reads
+        args.addAll(List.of("-p", "load.keyorder=" + c.keyOrder));
       }
       long comUpdateBefore = 0;
       for (int port : ports) {

@@ -168,6 +168,9 @@ public final class Registry {
       "Where the launcher writes what the client itself cost over the phase (JSON); scripts/benchmark sets it.");
   public static final Property WORKLOAD_STOCK = flag("workload.stock", false, MEASUREMENT,
       "Run YCSB's own CoreWorkload class where a workload file names it, instead of the harness's leaner one.");
+  public static final Property LOAD_KEYORDER = choice("load.keyorder", "generated", MEASUREMENT,
+      "The order a load inserts its keys in: generated (YCSB's shared counter) or sorted (each thread a sorted slice).",
+      "generated", "sorted");
 
   // ---- scale-out (ycsb-launcher: the start barrier, --on) ----
   public static final Property SCALEOUT_CLIENTS = whole("scaleout.clients", 1, 1, 100_000, SCALE_OUT,

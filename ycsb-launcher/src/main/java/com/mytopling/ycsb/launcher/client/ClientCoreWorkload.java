@@ -40,7 +40,12 @@ public class ClientCoreWorkload extends CoreWorkload implements ClientKeys.Divid
   /** The key name of the workload's number {@code keynum}: this client's own key for a run-phase insert's number. */
   @Override
   protected final String buildKeyName(long keynum) {
-    return keyName(keys.keyNumber(keynum, recordcount));
+    return keyName(clientKeyNumber(keynum));
+  }
+
+  /** The key number the workload's number {@code keynum} stands for in this client ({@link ClientKeys#keyNumber}). */
+  protected final long clientKeyNumber(long keynum) {
+    return keys.keyNumber(keynum, recordcount);
   }
 
   /** The name of key number {@code n}: YCSB's. */

@@ -13,6 +13,9 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.Utils;
 import site.ycsb.WorkloadException;
+import com.mytopling.ycsb.core.ConfigException;
+import com.mytopling.ycsb.core.PropertyReader;
+import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.fileloader.CoreKeyChoice;
 
 /**
@@ -48,6 +51,9 @@ public class LeanCoreWorkload extends ClientCoreWorkload {
   private double weightSum;
   private long fieldInterval;
   private CoreKeyChoice keyChoice;
+  /** The load's keys in name order, with load.keyorder=sorted (then also the keysequence); else null. */
+  private SortedLoadKeys sortedLoad;
+  private long loadCount;
 
   /** Per client thread: the maps it reuses. */
   static final class ThreadMaps {
@@ -70,6 +76,29 @@ public class LeanCoreWorkload extends ClientCoreWorkload {
     fieldInterval = fieldcount; // YCSB's fieldchooser: UniformLongGenerator(0, fieldcount - 1)
     operationWeights(p);
     keyChoice = new CoreKeyChoice(keychooser, transactioninsertkeysequence);
+    sortedLoad(p);
+  }
+
+  /**
+   * With load.keyorder=sorted, a load's keys bucketed for the threads' sorted slices (SortedLoadKeys), and the
+   * keysequence every insert draws from (ours and, with dataintegrity=true, YCSB's) handing out each thread's slice.
+   */
+  private void sortedLoad(Properties p) throws WorkloadException {
+    boolean load = !Boolean.parseBoolean(p.getProperty(Registry.DOTRANSACTIONS.name(), "true"));
+    String keyOrder;
+    try {
+      keyOrder = new PropertyReader(p).choice(Registry.LOAD_KEYORDER);
+    } catch (ConfigException e) {
+      throw new WorkloadException(e.getMessage());
+    }
+    if (!load || !"sorted".equals(keyOrder)) {
+      return;
+    }
+    long first = Long.parseLong(p.getProperty(INSERT_START_PROPERTY, INSERT_START_PROPERTY_DEFAULT));
+    loadCount = WorkloadRunner.plannedOperations(p, false);
+    sortedLoad = new SortedLoadKeys(first, loadCount,
+        new KeyNameOrder(zeropadding, k -> nameNumber(clientKeyNumber(k))));
+    keysequence = new SortedLoadKeys.Sequence();
   }
 
   /** The operation weights in the order YCSB adds them (createOperationGenerator), those above 0 only. */
@@ -99,6 +128,11 @@ public class LeanCoreWorkload extends ClientCoreWorkload {
 
   @Override
   public Object initThread(Properties p, int mythreadid, int threadcount) throws WorkloadException {
+    if (sortedLoad != null) {
+      ((SortedLoadKeys.Sequence) keysequence).attach(sortedLoad.cursor(
+          WorkloadRunner.shareStart(loadCount, threadcount, mythreadid),
+          WorkloadRunner.share(loadCount, threadcount, mythreadid)));
+    }
     return new ThreadMaps();
   }
 
@@ -123,7 +157,16 @@ public class LeanCoreWorkload extends ClientCoreWorkload {
   /** YCSB's key name ("user", zero padding to zeropadding digits, the hashed number), written in one array. */
   @Override
   protected String keyName(long keynum) {
-    long n = orderedinserts ? keynum : Utils.hash(keynum);
+    return name(nameNumber(keynum));
+  }
+
+  /** The number a key's name spells: YCSB hashes the key number unless insertorder=ordered. */
+  private long nameNumber(long keynum) {
+    return orderedinserts ? keynum : Utils.hash(keynum);
+  }
+
+  /** "user", the zero padding and the digits of {@code n}. */
+  String name(long n) {
     int digits = digits(n);
     int pad = Math.max(0, zeropadding - digits);
     byte[] b = new byte[4 + pad + digits];
@@ -217,8 +260,7 @@ public class LeanCoreWorkload extends ClientCoreWorkload {
     if (!lean) {
       return super.doInsert(db, threadstate);
     }
-    int keynum = keysequence.nextValue().intValue();
-    String key = buildKeyName(keynum);
+    String key = buildKeyName(keysequence.nextValue().intValue());
     Map<String, ByteIterator> values = values();
     Status status;
     int retries = 0;

@@ -89,10 +89,11 @@ final class WorkloadRunner {
       throw new UsageException("workload " + workloadName() + " rejected its properties: " + e);
     }
     warnUndividedInserts(workload, transactions);
+    checkKeyOrder(workload, transactions);
     Tracer tracer = new Tracer.Builder("YCSB " + workload.getClass().getSimpleName())
         .conf(HTraceConfiguration.fromMap(htraceProperties())).build();
 
-    long opCount = plannedOperations(transactions);
+    long opCount = plannedOperations(props, transactions);
     if (!transactions && opCount == 0) {
       // YCSB's client threads treat 0 operations as "no limit": a load of nothing would insert forever.
       err.println("[ycsb] nothing to load: insertcount (or recordcount) is 0");
@@ -132,8 +133,7 @@ final class WorkloadRunner {
       }
       CountingDb counting = new CountingDb(db, bindingRows != null);
       counters.add(counting);
-      // Operations are split evenly; the first (opCount % threads) threads take one more.
-      int perThread = (int) (opCount / threadCount + (id < opCount % threadCount ? 1 : 0));
+      int perThread = (int) share(opCount, threadCount, id);
       planned[id] = perThread;
       ClientThread t = new ClientThread(counting, transactions, counted, props, perThread, targetPerThreadPerMs, done);
       t.setThreadId(id);
@@ -239,6 +239,16 @@ final class WorkloadRunner {
    * ({@link ClientKeys.Divided}: CoreWorkload and the file workload do) inserts the keys the other clients insert:
    * said in one line, since a class of the user's may number its keys its own way.
    */
+  /** load.keyorder=sorted is the harness's core workload's (LeanCoreWorkload): any other would ignore it. */
+  private void checkKeyOrder(Workload workload, boolean transactions) throws UsageException {
+    if (!transactions && "sorted".equals(props.getProperty(Registry.LOAD_KEYORDER.name(), "").strip())
+        && !(workload instanceof LeanCoreWorkload)) {
+      throw new UsageException(Registry.LOAD_KEYORDER.assign("sorted") + ": only the harness's core workload "
+          + "inserts its keys in key order, not " + workloadName()
+          + (workload instanceof ClientCoreWorkload ? " with " + Registry.WORKLOAD_STOCK.assign(true) : ""));
+    }
+  }
+
   private void warnUndividedInserts(Workload workload, boolean transactions) throws UsageException {
     ClientKeys keys;
     try {
@@ -472,12 +482,23 @@ final class WorkloadRunner {
     }
   }
 
-  private long plannedOperations(boolean transactions) {
+  /** The operations a phase plans: operationcount, or for a load insertcount (else recordcount). */
+  static long plannedOperations(Properties props, boolean transactions) {
     if (transactions) {
       return Long.parseLong(props.getProperty(Registry.OPERATIONCOUNT.name(), "0"));
     }
     String insertCount = props.getProperty(Registry.INSERTCOUNT.name());
     return Long.parseLong(insertCount != null ? insertCount : props.getProperty(Registry.RECORDCOUNT.name(), "0"));
+  }
+
+  /** Thread {@code id}'s operations of {@code opCount}: split evenly, the first (opCount % threads) take one more. */
+  static long share(long opCount, int threads, int id) {
+    return opCount / threads + (id < opCount % threads ? 1 : 0);
+  }
+
+  /** The operations of the threads before thread {@code id}: where its share begins. */
+  static long shareStart(long opCount, int threads, int id) {
+    return id * (opCount / threads) + Math.min(id, opCount % threads);
   }
 
   private Map<String, String> htraceProperties() {

@@ -125,7 +125,7 @@ class LeanCoreWorkloadTest {
   }
 
   /** What a workload does with the seeded random stream: {@code ops} transactions, or loads when ops < 0. */
-  private static List<String> calls(Workload w, Properties p, long seed, int ops) throws Exception {
+  static List<String> calls(Workload w, Properties p, long seed, int ops) throws Exception {
     w.init(p);
     RecordingDb db = new RecordingDb();
     seeded(seed, () -> {

@@ -1,9 +1,11 @@
 package com.mytopling.ycsb.launcher.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mytopling.ycsb.core.cli.UsageException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -85,5 +87,33 @@ class WorkloadRunnerTest {
     assertEquals(3, seriesOperations(out, "INSERT"), out);
     long counted = operations(out);
     assertTrue(counted == 3 || counted == -1, out);
+  }
+
+  /** load.keyorder=sorted with more threads than records, as with fewer: every record once, the run ends. */
+  @Test
+  void sortedLoadInsertsEveryRecordWithAnyThreadCount() throws Exception {
+    for (String[] c : new String[][] {{"8", "3"}, {"7", "1000"}}) {
+      Properties p = props(false, c[0]);
+      p.setProperty("recordcount", c[1]);
+      p.setProperty("load.keyorder", "sorted");
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int rc = assertTimeoutPreemptively(Duration.ofSeconds(60),
+          () -> new WorkloadRunner(p, new PrintStream(err, true, StandardCharsets.UTF_8)).run());
+      assertEquals(0, rc, err::toString);
+      String out = Files.readString(dir.resolve("load.out"), StandardCharsets.UTF_8);
+      assertEquals(Long.parseLong(c[1]), seriesOperations(out, "INSERT"), out);
+    }
+  }
+
+  /** YCSB's own class (workload.stock=true) would ignore load.keyorder=sorted: refused in one line instead. */
+  @Test
+  void sortedLoadWithTheStockClassIsRefused() {
+    Properties p = props(false, "2");
+    p.setProperty("load.keyorder", "sorted");
+    p.setProperty("workload.stock", "true");
+    UsageException e = assertThrows(UsageException.class,
+        () -> new WorkloadRunner(p, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).run());
+    assertEquals("load.keyorder=sorted: only the harness's core workload inserts its keys in key order, not "
+        + "site.ycsb.workloads.CoreWorkload with workload.stock=true", e.getMessage());
   }
 }
