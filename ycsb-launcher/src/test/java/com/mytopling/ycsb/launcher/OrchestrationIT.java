@@ -146,13 +146,17 @@ class OrchestrationIT {
       assertEquals(0, r.exitCode, r::toString);
       assertFalse(r.stdout.contains(pw) || r.stderr.contains(pw), "the password was printed");
       List<String> rows = Files.readAllLines(load.resolve("results.tsv"), StandardCharsets.UTF_8);
-      // Seven bulk paths (rows/s, client CPU per row, server CPU per row, host busy share each), the server's own
-      // LOAD DATA INFILE (rows/s, server CPU per row, host busy share) and, where Debian's mydumper package is
-      // installed, myloader restoring a dump of the same rows with 4 and with 2 threads (the same four figures).
+      // Nine bulk paths (rows/s, client CPU per row, server CPU per row, host busy share each), the server's own
+      // LOAD DATA INFILE of the rows and of the rows sorted by key (rows/s, server CPU per row, host busy share) and,
+      // where Debian's mydumper package is installed, myloader restoring a dump of the same rows with 4 and with 2
+      // threads (the same four figures).
       boolean myloader = Scripts.onPath("myloader") && Scripts.onPath("mydumper");
-      assertEquals(myloader ? 39 : 31, rows.size(), rows::toString);
-      assertTrue(rows.stream().anyMatch(x -> x.startsWith("load\tserver LOAD DATA INFILE\t1\tserver_cpu_us_row\t")),
-          rows::toString);
+      assertEquals(myloader ? 50 : 42, rows.size(), rows::toString);
+      for (String name : List.of("server LOAD DATA INFILE", "server LOAD DATA INFILE, file sorted by key",
+          "batchapi 5000 rows, load.keyorder=sorted")) {
+        assertTrue(rows.stream().anyMatch(x -> x.startsWith("load\t" + name + "\t1\tserver_cpu_us_row\t")),
+            rows::toString);
+      }
       if (myloader) {
         for (String name : List.of("myloader, 4 threads", "myloader, 2 threads")) {
           assertTrue(rows.stream().anyMatch(x -> x.startsWith("load\t" + name + "\t1\tserver_cpu_us_row\t")),
@@ -168,7 +172,8 @@ class OrchestrationIT {
       }
       assertTrue(rows.stream().anyMatch(x -> x.startsWith("load\tserver LOAD DATA INFILE\t1\trows_s\t")), rows::toString);
       String summary = Files.readString(load.resolve("summary.md"), StandardCharsets.UTF_8);
-      assertTrue(summary.contains("Ratios against server LOAD DATA INFILE"), summary);
+      assertTrue(summary.contains("Ratios against server LOAD DATA INFILE:"), summary);
+      assertTrue(summary.contains("Ratios against server LOAD DATA INFILE, file sorted by key:"), summary);
       assertEquals(summary, r.stdout);
       assertTrue(Files.readString(load.resolve("machine.txt")).contains("innodb_flush_log_at_trx_commit=2"));
 

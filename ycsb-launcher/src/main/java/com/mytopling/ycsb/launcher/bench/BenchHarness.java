@@ -185,6 +185,9 @@ public final class BenchHarness extends HarnessJob {
         RowFile.write(plan.loadRecords(), tmp);
         Files.move(tmp, data);
       }
+      if ((plan.want("load") || plan.want("rocksdb")) && !Files.isRegularFile(RowFile.sortedCopy(data))) {
+        RowFile.writeSorted(data, RowFile.sortedCopy(data));
+      }
       if (plan.want("load")) {
         loadSection(plan, "load", LOAD_PATHS, INNODB_SERVER_LOADS, new Server(socket, url), data);
       }
@@ -352,19 +355,34 @@ public final class BenchHarness extends HarnessJob {
       "batchapi 5000 rows (the default), 2 threads|2|",
       "loaddata 5000 rows|4|-p db.bulkload=loaddata",
       "loaddata 5000 rows sorted|4|-p db.bulkload=loaddata -p db.bulksort=true",
-      "loaddata 5000 rows sorted, 1 thread|1|-p db.bulkload=loaddata -p db.bulksort=true");
+      "loaddata 5000 rows sorted, 1 thread|1|-p db.bulkload=loaddata -p db.bulksort=true",
+      // Each thread a sorted slice of all the keys: the order a dump tool's files have (against myloader, and the
+      // server's LOAD DATA of the file sorted by key).
+      "batchapi 5000 rows, load.keyorder=sorted|4|-p load.keyorder=sorted",
+      "batchapi 5000 rows, load.keyorder=sorted, 2 threads|2|-p load.keyorder=sorted");
   static final List<String> ROCKSDB_PATHS = List.of(
       "batchapi 5000 rows (the default), 4 threads|4|",
       "batchapi 5000 rows (the default), 1 thread|1|",
       "rocksdb_bulk_load, 1 thread|1|-p db.rocksdb.bulkload=true",
-      "rocksdb_bulk_load sorted, 1 thread|1|-p db.rocksdb.bulkload=true -p db.bulksort=true");
-  static final List<String> INNODB_SERVER_LOADS = List.of("server LOAD DATA INFILE||");
+      "rocksdb_bulk_load sorted, 1 thread|1|-p db.rocksdb.bulkload=true -p db.bulksort=true",
+      // Disjoint sorted slices per session: what the engine's bulk load needs to take several sessions at once.
+      "rocksdb_bulk_load, load.keyorder=sorted, 4 threads|4|-p db.rocksdb.bulkload=true -p load.keyorder=sorted");
+  // The rows as YCSB makes them (hash order), and the same file sorted by key (RowFile.writeSorted), which is what
+  // a key-ordered load should be held against.
+  static final String SERVER_LOAD_BY_KEY = "server LOAD DATA INFILE, file sorted by key";
+  static final List<String> INNODB_SERVER_LOADS = List.of("server LOAD DATA INFILE||",
+      SERVER_LOAD_BY_KEY + "|||by-key");
   // MyRocks: the reference commits every rocksdb_bulk_load_size rows, as a loader would, instead of building one
   // 1.2 GB transaction; the engine's bulk-load mode is measured beside it.
+  static final String ROCKSDB_SERVER_BULK = "server LOAD DATA INFILE, rocksdb_bulk_load";
+  static final String ROCKSDB_SERVER_BULK_BY_KEY = ROCKSDB_SERVER_BULK + ", file sorted by key";
   static final List<String> ROCKSDB_SERVER_LOADS = List.of(
       "server LOAD DATA INFILE|SET SESSION rocksdb_commit_in_the_middle=ON;|",
-      "server LOAD DATA INFILE, rocksdb_bulk_load|SET SESSION rocksdb_bulk_load_allow_unsorted=1; "
-          + "SET SESSION rocksdb_bulk_load=1;|SET SESSION rocksdb_bulk_load=0;");
+      ROCKSDB_SERVER_BULK + "|SET SESSION rocksdb_bulk_load_allow_unsorted=1; "
+          + "SET SESSION rocksdb_bulk_load=1;|SET SESSION rocksdb_bulk_load=0;",
+      // Rows in key order need no sorting by the engine (allow_unsorted off): its fastest way in.
+      ROCKSDB_SERVER_BULK_BY_KEY + "|SET SESSION rocksdb_bulk_load_allow_unsorted=0; "
+          + "SET SESSION rocksdb_bulk_load=1;|SET SESSION rocksdb_bulk_load=0;|by-key");
 
   private void loadSection(Plan plan, String section, List<String> paths, List<String> serverLoads, Server server,
       Path data) throws IOException, InterruptedException, JobFailed {
@@ -381,7 +399,8 @@ public final class BenchHarness extends HarnessJob {
       }
       for (String spec : serverLoads) {
         String[] f = spec.split("\\|", -1);
-        serverLoad(plan, section, f[0], f[1], f[2], server, data, i);
+        serverLoad(plan, section, f[0], f[1], f[2], server,
+            f.length > 3 && f[3].equals("by-key") ? RowFile.sortedCopy(data) : data, i);
       }
       if (myloader != null) {
         for (int threads : Myloader.threadCounts(paths)) {

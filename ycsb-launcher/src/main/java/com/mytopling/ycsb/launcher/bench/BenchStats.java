@@ -24,7 +24,8 @@ import java.util.Map;
 final class BenchStats {
   /** Each section's references, in order: every other case of the section gets a table of ratios against each. */
   static final Map<String, List<String>> REFERENCES = Map.of("run", List.of("sysbench"),
-      "load", List.of("server LOAD DATA INFILE"), "rocksdb", List.of("server LOAD DATA INFILE"),
+      "load", List.of("server LOAD DATA INFILE", BenchHarness.SERVER_LOAD_BY_KEY), "rocksdb",
+      List.of("server LOAD DATA INFILE", BenchHarness.ROCKSDB_SERVER_BULK, BenchHarness.ROCKSDB_SERVER_BULK_BY_KEY),
       "cpu", List.of("sysbench", CpuSection.OURS), "startup", List.of(StartupSection.CLIENT_WITHOUT),
       "mainjob", List.of(StartupSection.JOB_WITHOUT));
   static final Map<String, String> UNITS = Map.ofEntries(Map.entry("ops_s", "ops/s"),
