@@ -65,9 +65,8 @@ public final class BenchHarness extends HarnessJob {
   private Path dir;
   private Path results;
   private Path jar;
-  private String socket;
-  private String url;
-  private Path pidFile;
+  /** The private InnoDB server every section but rocksdb measures against. */
+  private Server innodb;
 
   public BenchHarness(Path root, PrintStream out, PrintStream err, String password) {
     super("bench-harness", root, out, err);
@@ -164,9 +163,8 @@ public final class BenchHarness extends HarnessJob {
     results = dir.resolve("results.tsv");
     Files.writeString(results, "");
     startServer("innodb", plan.port(), plan.bufferPool(), List.of("--flush-log-at-trx-commit", "2"));
-    socket = root.resolve(".local/mariadb-innodb-" + plan.port() + "/mariadbd.sock").toString();
-    pidFile = root.resolve(".local/mariadb-innodb-" + plan.port() + "/mariadbd.pid");
-    url = UrlScheme.MYSQL.url("127.0.0.1", plan.port(), "ycsb");
+    innodb = new Server(root.resolve(".local/mariadb-innodb-" + plan.port() + "/mariadbd.sock").toString(),
+        UrlScheme.MYSQL.url("127.0.0.1", plan.port(), "ycsb"));
     // A private copy of the harness's jars: people rebuilding the tree (scripts/ycsb rebuilds when sources change)
     // must neither change the code under test nor add build CPU to a client.
     Path cp = root.resolve(".local/bench/classpath-" + ProcessHandle.current().pid());
@@ -189,7 +187,7 @@ public final class BenchHarness extends HarnessJob {
         RowFile.writeSorted(data, RowFile.sortedCopy(data));
       }
       if (plan.want("load")) {
-        loadSection(plan, "load", LOAD_PATHS, INNODB_SERVER_LOADS, new Server(socket, url), data);
+        loadSection(plan, "load", LOAD_PATHS, INNODB_SERVER_LOADS, innodb, data);
       }
       if (plan.want("rocksdb")) {
         int rport = plan.port() + 2;
@@ -237,7 +235,7 @@ public final class BenchHarness extends HarnessJob {
     }
     err.println("bench-harness: run phase: loading " + plan.records() + " records");
     measuredClient(List.of("load", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
-        "-p", Registry.DB_URL.assign(url), "-p", Registry.DB_USER.assign("ycsb"),
+        "-p", Registry.DB_URL.assign(innodb.url()), "-p", Registry.DB_USER.assign("ycsb"),
         "-p", Registry.RECORDCOUNT.assign(plan.records()), "-threads", "4",
         "-p", Registry.DB_CREATETABLE.assign(true), "-p", Registry.DB_DROPTABLE.assign(true),
         "-p", Registry.DB_BATCHSIZE.assign(5000),
@@ -269,7 +267,7 @@ public final class BenchHarness extends HarnessJob {
   /** Our client's arguments for a run phase of {@code ops} operations on the run phase's table. */
   List<String> runArgs(Plan plan, long ops, List<String> extra) {
     List<String> a = new ArrayList<>(List.of("run", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
-        "-p", Registry.DB_URL.assign(url), "-p", Registry.DB_USER.assign("ycsb"),
+        "-p", Registry.DB_URL.assign(innodb.url()), "-p", Registry.DB_USER.assign("ycsb"),
         "-p", Registry.RECORDCOUNT.assign(plan.records()),
         "-p", Registry.OPERATIONCOUNT.assign(ops), "-threads", Integer.toString(plan.threads())));
     a.addAll(extra);
@@ -304,9 +302,9 @@ public final class BenchHarness extends HarnessJob {
         + "s");
   }
 
-  /** The machine's load and the server's CPU so far (HostLoad). */
+  /** The machine's load and the InnoDB server's CPU so far (HostLoad). */
   HostLoad hostLoad() throws IOException {
-    return HostLoad.now(pidFile);
+    return innodb.hostLoad();
   }
 
   /**
@@ -485,12 +483,12 @@ public final class BenchHarness extends HarnessJob {
   }
 
   private void memorySection(Plan plan) throws IOException, InterruptedException, JobFailed {
-    Server server = new Server(socket, url);
+    Server server = innodb;
     for (long n : plan.memoryRecords()) {
       String slug = "memory-" + n;
       String name = "default bulk path, 4 threads, -Xmx256m, " + n + " records";
       Measured m = measuredClient(List.of("load", "mytopling", "-P", root.resolve("workloads/workloada").toString(),
-          "-p", Registry.DB_URL.assign(url), "-p", Registry.DB_USER.assign("ycsb"),
+          "-p", Registry.DB_URL.assign(innodb.url()), "-p", Registry.DB_USER.assign("ycsb"),
           "-p", Registry.TABLE.assign("usertable_mem"), "-p", Registry.RECORDCOUNT.assign(n),
           "-threads", "4", "-p", Registry.DB_CREATETABLE.assign(true), "-p", Registry.DB_DROPTABLE.assign(true),
           "-p", Registry.DB_BATCHSIZE.assign(5000),
@@ -575,7 +573,7 @@ public final class BenchHarness extends HarnessJob {
   }
 
   String url() {
-    return url;
+    return innodb.url();
   }
 
   String password() {
@@ -584,7 +582,7 @@ public final class BenchHarness extends HarnessJob {
 
   /** The private InnoDB server, as root over its socket. */
   Server server() {
-    return new Server(socket, url);
+    return innodb;
   }
 
   PhaseSummary phase(Path folder, String name) throws JobFailed {
@@ -666,7 +664,7 @@ public final class BenchHarness extends HarnessJob {
   }
 
   private void writeMachine(Plan plan) throws IOException, InterruptedException, JobFailed {
-    Server s = new Server(socket, url);
+    Server s = innodb;
     List<String> lines = new ArrayList<>();
     lines.add("date: " + DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'")
         .format(Instant.now().atOffset(ZoneOffset.UTC)));
