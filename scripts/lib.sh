@@ -96,11 +96,17 @@ build_module() {
 # JVM flags for every benchmark client, printed one per line for the given user flags: the parallel
 # (throughput) collector, which used less client CPU per operation than the JVM's default G1 in
 # side-by-side runs (docs/speed.md), unless the user's flags choose a collector themselves
-# (two collectors on one command line is a JVM error); then the shared-classes archive's flags.
+# (two collectors on one command line is a JVM error); compiler threads that stay for the JVM's life,
+# so that the client-cost record can tell the JIT compilers' CPU exactly (an ended thread takes its CPU
+# out of /proc/self/task), unless the user's flags decide that; then the shared-classes archive's flags.
 client_jvm_flags() {
   case " $* ${YCSB_JAVA_OPTS:-} " in
     *" -XX:+Use"*"GC "*) ;;
     *) echo "-XX:+UseParallelGC" ;;
+  esac
+  case " $* ${YCSB_JAVA_OPTS:-} " in
+    *"UseDynamicNumberOfCompilerThreads"*) ;;
+    *) echo "-XX:-UseDynamicNumberOfCompilerThreads" ;;
   esac
   shared_classes_flags
 }

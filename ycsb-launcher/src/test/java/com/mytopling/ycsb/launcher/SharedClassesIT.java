@@ -116,10 +116,14 @@ class SharedClassesIT {
     assertFalse(inode.equals(Files.readAttributes(archive(), "unix:ino").get("ino")), "made again");
     assertFalse(sharedClassesOfAJvm(flags).isEmpty(), "the new archive matches the changed jar");
 
-    // Off on request: no flags, and the client flags are the collector's only.
+    // Off on request: no flags, and the client flags are the collector's and the compiler threads' only.
     assertEquals(List.of(), bash("shared_classes_flags", Map.of("YCSB_CDS", "0")));
-    assertEquals(List.of("-XX:+UseParallelGC"), bash("client_jvm_flags", Map.of("YCSB_CDS", "0")));
-    assertEquals(List.of("-XX:+UseParallelGC", "-XX:SharedArchiveFile=" + archive(), "-Xlog:cds=off"),
-        bash("client_jvm_flags", Map.of()));
+    assertEquals(List.of("-XX:+UseParallelGC", "-XX:-UseDynamicNumberOfCompilerThreads"),
+        bash("client_jvm_flags", Map.of("YCSB_CDS", "0")));
+    assertEquals(List.of("-XX:+UseParallelGC", "-XX:-UseDynamicNumberOfCompilerThreads",
+        "-XX:SharedArchiveFile=" + archive(), "-Xlog:cds=off"), bash("client_jvm_flags", Map.of()));
+    // The user's own choice of either stays theirs.
+    assertEquals(List.of("-XX:+UseParallelGC"),
+        bash("client_jvm_flags", Map.of("YCSB_CDS", "0", "YCSB_JAVA_OPTS", "-XX:+UseDynamicNumberOfCompilerThreads")));
   }
 }

@@ -7,10 +7,12 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * Measures what the client process itself costs over a phase's measured window (ClientCost): its user and system CPU
- * from /proc/self/stat, the collectors' time from the JVM, the whole host's busy share from /proc/stat, each read at
+ * from /proc/self/stat, the part of it its JIT compiler threads used (CompilerThreadsCpu), the collectors' time from
+ * the JVM, the whole host's busy share from /proc/stat, each read at
  * the window's start (the phase's start, or the warm-up's end) and at its end; what the process used before its
  * first operation is the start-up, apart. Read three or four times a phase, never on the operations' path.
  *
@@ -29,10 +31,11 @@ public final class ClientCostMeter {
 
   /**
    * One reading: process CPU ticks, host CPU jiffies, GC milliseconds, the monotonic clock, the process's age (ms
-   * since it started), the operations done so far.
+   * since it started), the operations done so far, the compiler threads' CPU ticks by thread (CompilerThreadsCpu;
+   * null when unknown).
    */
   record Sample(long userTicks, long systemTicks, long hostBusy, long hostTotal, long gcMs, long nanos,
-                long processAgeMs, long ops) {
+                long processAgeMs, long ops, Map<Long, Long> compilerTicks) {
   }
 
   private final String phase;
@@ -93,6 +96,13 @@ public final class ClientCostMeter {
       cost.systemCpuPerOpUs = round(system * 1e6 / ops, 3);
     }
     cost.gcTimeS = round((to.gcMs() - from.gcMs()) / 1000.0, 3);
+    Long jit = CompilerThreadsCpu.ticksBetween(from.compilerTicks(), to.compilerTicks());
+    if (jit != null) {
+      cost.jitCpuS = round(jit / TICKS_PER_SECOND, 2);
+      if (ops > 0) {
+        cost.jitCpuPerOpUs = round(jit / TICKS_PER_SECOND * 1e6 / ops, 3);
+      }
+    }
     if (seconds > 0) {
       cost.coresUsed = round((user + system) / seconds, 3);
     }
@@ -119,7 +129,8 @@ public final class ClientCostMeter {
       long[] process = processTicks(stat);
       long[] host = hostJiffies(Files.readAllLines(HOST_STAT, StandardCharsets.US_ASCII).get(0));
       long ageMs = processAgeMs(stat, Files.readString(UPTIME, StandardCharsets.US_ASCII));
-      return new Sample(process[0], process[1], host[0], host[1], gcMillis(), System.nanoTime(), ageMs, ops);
+      return new Sample(process[0], process[1], host[0], host[1], gcMillis(), System.nanoTime(), ageMs, ops,
+          CompilerThreadsCpu.read());
     } catch (IOException | RuntimeException e) {
       return null;
     }

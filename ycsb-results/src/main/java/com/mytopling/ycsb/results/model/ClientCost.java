@@ -41,6 +41,13 @@ public class ClientCost {
   public Double cpuPerOpUs;
   public Double userCpuPerOpUs;
   public Double systemCpuPerOpUs;
+  /**
+   * Of the CPU in the window, what the JVM's just-in-time compiler threads used (user + system), seconds, and per
+   * operation, microseconds: compiling the operations' code rather than running it, a cost that does not grow with
+   * the run's length. Null when the JVM could not tell it exactly.
+   */
+  public Double jitCpuS;
+  public Double jitCpuPerOpUs;
   /** Time the JVM's collectors reported in the window, seconds. */
   public Double gcTimeS;
   /** Processors the client's JVM had (its CPU limit, if any). */
@@ -97,8 +104,9 @@ public class ClientCost {
     if (cpuPerOpUs == null) {
       return reason == null ? "client cost unavailable" : reason;
     }
-    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "CPU %.2f us/op (user %.2f, system %.2f) over "
+    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "CPU %.2f us/op (user %.2f, system %.2f%s) over "
         + "%s%.1f s window and %,d operations, GC %.2f s", cpuPerOpUs, userCpuPerOpUs, systemCpuPerOpUs,
+        jitCpuPerOpUs == null ? "" : String.format(Locale.ROOT, "; JIT compiling %.2f of it", jitCpuPerOpUs),
         Boolean.TRUE.equals(warmupExcluded) ? "the post-warm-up " : "the ", windowS, operations,
         gcTimeS == null ? 0.0 : gcTimeS));
     if (coresUsed != null && cores != null) {

@@ -24,7 +24,7 @@ public final class ClientCosts {
   }
 
   /**
-   * Several clients' costs as one: CPU, operations and GC time added (so CPU per operation is the clients' CPU over
+   * Several clients' costs as one: CPU, operations, GC time and JIT CPU (when every client has it) added (so CPU per operation is the clients' CPU over
    * their operations), the longest window, the busiest host; client-bound when any client was, with that client's
    * line. {@code names} label the clients in the reason. Null when no client has a record.
    */
@@ -36,6 +36,7 @@ public final class ClientCosts {
     double user = 0;
     double system = 0;
     double gc = 0;
+    Double jit = 0.0;
     long ops = 0;
     double startup = 0;
     for (int i = 0; i < costs.size(); i++) {
@@ -49,6 +50,7 @@ public final class ClientCosts {
       user += c.userCpuS;
       system += c.systemCpuS;
       gc += c.gcTimeS == null ? 0 : c.gcTimeS;
+      jit = jit == null || c.jitCpuS == null ? null : jit + c.jitCpuS;
       ops += c.operations;
       startup += c.startupCpuS == null ? 0 : c.startupCpuS;
       total.windowS = max(total.windowS, c.windowS);
@@ -72,7 +74,9 @@ public final class ClientCosts {
       total.cpuPerOpUs = (user + system) * 1e6 / ops;
       total.userCpuPerOpUs = user * 1e6 / ops;
       total.systemCpuPerOpUs = system * 1e6 / ops;
+      total.jitCpuPerOpUs = jit == null ? null : jit * 1e6 / ops;
     }
+    total.jitCpuS = jit;
     total.clientBound = !bound.isEmpty();
     String pre = n + " clients";
     if (!missing.isEmpty()) {

@@ -104,4 +104,20 @@ class ClientCostsTest {
     assertFalse(sum.reason.contains("client-0:"), sum.reason);
     assertNull(ClientCosts.sum(List.of("client-0"), Arrays.asList((ClientCost) null)));
   }
+
+  @Test
+  void theCompilersCpuIsSummedOnlyWhenEveryClientTellsIt() {
+    ClientCost a = cost(0.5, 2, 0.6);
+    ClientCost b = cost(0.7, 2, 0.6);
+    a.jitCpuS = 1.5;
+    b.jitCpuS = 0.9;
+    ClientCost sum = ClientCosts.sum(List.of("client-0", "client-1"), List.of(a, b));
+    assertEquals(2.4, sum.jitCpuS, 1e-9);
+    assertEquals(2.4 * 1e6 / 1_200_000, sum.jitCpuPerOpUs, 1e-9);
+    assertTrue(sum.figures().contains("; JIT compiling 2.00 of it)"), sum.figures());
+    b.jitCpuS = null;
+    ClientCost partial = ClientCosts.sum(List.of("client-0", "client-1"), List.of(a, b));
+    assertNull(partial.jitCpuS, "one client's compilers unknown: no total that would be too low");
+    assertNull(partial.jitCpuPerOpUs);
+  }
 }
