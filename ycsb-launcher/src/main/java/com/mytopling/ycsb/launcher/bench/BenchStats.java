@@ -37,6 +37,7 @@ final class BenchStats {
       Map.entry("window_cpu_us_op", "client CPU µs/op in the measured window"),
       Map.entry("window_user_us_op", "client user CPU µs/op in the measured window"),
       Map.entry("window_sys_us_op", "client system CPU µs/op in the measured window"),
+      Map.entry("window_jit_us_op", "of the window's CPU, the JIT compiler threads' µs/op"),
       Map.entry("startup_cpu_s", "client CPU s before the first operation"),
       Map.entry("first_op_s", "s from process start to the first operation"), Map.entry("cpu_s", "CPU s"),
       Map.entry("host_busy_pct", "host busy % during the case"),
