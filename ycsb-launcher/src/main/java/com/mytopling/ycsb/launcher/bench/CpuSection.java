@@ -66,7 +66,8 @@ final class CpuSection {
         + "One run of each case after the measured rounds (" + ops + " operations, " + plan.threads() + " threads, "
         + "start-up included), a CPU sample every millisecond of each thread's CPU time. A sample's user time "
         + "belongs to the part nearest its leaf (ProfileSummary); kernel time is the system calls' and the "
-        + "scheduler's. The collapsed stacks are in raw/ (flame graphs can be drawn from them).\n\n");
+        + "scheduler's. The collapsed stacks are in raw/, gzip-compressed (flame graphs can be drawn from "
+        + "them).\n\n");
     profile(md, OURS, "cpu-profile-ours", List.of(), ops);
     profile(md, "ours, MySQL Connector/J", "cpu-profile-ours-connectorj",
         List.of("-p", Registry.DB_MYSQLDRIVER.assign("mysql")), ops);
@@ -81,6 +82,7 @@ final class CpuSection {
     harness.err().println("bench-harness: cpu: profiling " + name);
     harness.measuredClient(harness.runArgs(plan, ops, extra), slug, "run", agent);
     md.append(ProfileSummary.read(stacks).markdown(name, 15));
+    ProfileSummary.compress(stacks);
   }
 
   private void ours(int i, String name, String slug, List<String> extra, long ops)

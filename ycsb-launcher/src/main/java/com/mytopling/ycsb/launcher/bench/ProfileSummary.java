@@ -2,6 +2,9 @@ package com.mytopling.ycsb.launcher.bench;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * Where a client's CPU went, from async-profiler's collapsed stacks (one line per distinct stack: frames from the
@@ -57,10 +62,17 @@ final class ProfileSummary {
   final Map<String, Long> userByPart = new LinkedHashMap<>();
   final Map<String, Long> userLeaves = new LinkedHashMap<>();
 
-  /** The profile in {@code collapsed}; a line that is not a stack and its count fails it, naming the line. */
+  /**
+   * The profile in {@code collapsed}, plain or gzip-compressed (a name ending in .gz); a line that is not a stack and
+   * its count fails it, naming the line.
+   */
   static ProfileSummary read(Path collapsed) throws IOException {
     ProfileSummary s = new ProfileSummary();
-    try (BufferedReader r = Files.newBufferedReader(collapsed, StandardCharsets.UTF_8)) {
+    InputStream in = Files.newInputStream(collapsed);
+    if (collapsed.getFileName().toString().endsWith(".gz")) {
+      in = new GZIPInputStream(in);
+    }
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
       int number = 0;
       for (String line = r.readLine(); line != null; line = r.readLine()) {
         number++;
@@ -70,6 +82,19 @@ final class ProfileSummary {
       }
     }
     return s;
+  }
+
+  /**
+   * Replaces the profile with FILE.gz: a run's stacks take megabytes as text and a tenth of that compressed, which is
+   * what a results folder keeps.
+   */
+  static Path compress(Path collapsed) throws IOException {
+    Path gz = collapsed.resolveSibling(collapsed.getFileName() + ".gz");
+    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
+      Files.copy(collapsed, out);
+    }
+    Files.delete(collapsed);
+    return gz;
   }
 
   /** One collapsed line, "root;...;leaf N"; false when it is not one. */

@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.launcher.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,6 +52,10 @@ class ProfileSummaryTest {
         md);
     assertTrue(md.contains("| `__GI_read` | 40 | 40.0% |\n| `java/util/HashMap.put` | 25 | 25.0% |\n"
         + "| `PhaseChaitin::Split` | 15 | 15.0% |\n\n"), md);
+    Path gz = ProfileSummary.compress(stacks);
+    assertEquals(dir.resolve("p.collapsed.gz"), gz);
+    assertFalse(Files.exists(stacks), "the text is replaced");
+    assertEquals(md, ProfileSummary.read(gz).markdown("ours", 3), "the compressed profile reads the same");
   }
 
   @Test
