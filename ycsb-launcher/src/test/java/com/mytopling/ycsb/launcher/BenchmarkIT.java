@@ -37,6 +37,14 @@ class BenchmarkIT {
     assertTrue(meta.contains("\"server\"") && meta.contains("\"harness_version\"") && meta.contains("\"cores\""), meta);
     // The short table at the end names both phases.
     assertTrue(r.stdout.contains("load") && r.stdout.contains("run") && r.stdout.contains("READ"), r::toString);
+    // The client's own cost of the run, with the JIT compiler threads' part of it: scripts' clients keep their
+    // compiler threads, so the figure is exact and never more than the window's CPU.
+    com.fasterxml.jackson.databind.JsonNode cost = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(dir.resolve("summary.json").toFile()).at("/phases/run/client_cost");
+    assertTrue(cost.has("jit_cpu_s") && cost.has("jit_cpu_per_op_us"), cost::toString);
+    double jit = cost.get("jit_cpu_s").asDouble();
+    assertTrue(jit >= 0 && jit <= cost.get("user_cpu_s").asDouble() + cost.get("system_cpu_s").asDouble() + 0.01,
+        cost::toString);
   }
 
   @Test
