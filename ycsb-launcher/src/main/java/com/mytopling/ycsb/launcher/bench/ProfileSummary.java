@@ -68,11 +68,9 @@ final class ProfileSummary {
    */
   static ProfileSummary read(Path collapsed) throws IOException {
     ProfileSummary s = new ProfileSummary();
-    InputStream in = Files.newInputStream(collapsed);
-    if (collapsed.getFileName().toString().endsWith(".gz")) {
-      in = new GZIPInputStream(in);
-    }
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+    try (InputStream file = Files.newInputStream(collapsed);
+         InputStream in = collapsed.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(file) : file;
+         BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
       int number = 0;
       for (String line = r.readLine(); line != null; line = r.readLine()) {
         number++;

@@ -12,9 +12,9 @@ import java.util.Map;
 /**
  * Measures what the client process itself costs over a phase's measured window (ClientCost): its user and system CPU
  * from /proc/self/stat, the part of it its JIT compiler threads used (CompilerThreadsCpu), the collectors' time from
- * the JVM, the whole host's busy share from /proc/stat, each read at
- * the window's start (the phase's start, or the warm-up's end) and at its end; what the process used before its
- * first operation is the start-up, apart. Read three or four times a phase, never on the operations' path.
+ * the JVM, the whole host's busy share from /proc/stat, each read at the window's start (the phase's start, or the
+ * warm-up's end) and at its end; what the process used before its first operation is the start-up, apart. Read
+ * three or four times a phase, never on the operations' path.
  *
  * <p>Linux's /proc counts CPU time in clock ticks of USER_HZ, which is 100 on every architecture Linux exposes to user
  * space that a JVM runs on (x86, arm64, ppc64, s390x); the 10 ms resolution is why windows shorter than a second
