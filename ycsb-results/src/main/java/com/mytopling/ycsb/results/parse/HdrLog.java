@@ -150,9 +150,9 @@ public final class HdrLog {
         String name = line.trim();
         series = series != null ? series : name.substring(LOGGING_FOR.length(), name.length() - 1).trim();
       } else if (line.startsWith(START_TIME)) {
-        startTimeS = seconds(file, lineNumber, line.substring(START_TIME.length()).split("[ ,\\]]")[0]);
+        startTimeS = seconds(file, lineNumber, firstWord(line.substring(START_TIME.length())));
       } else if (line.startsWith(BASE_TIME)) {
-        baseTimeS = seconds(file, lineNumber, line.substring(BASE_TIME.length()).split("[ ,\\]]")[0]);
+        baseTimeS = seconds(file, lineNumber, firstWord(line.substring(BASE_TIME.length())));
       } else if (!line.isBlank() && !line.startsWith("#") && !line.startsWith("\"StartTimestamp\"")) {
         if (baseTimeS == null) {
           // No BaseTime line (YCSB's case): decided on the first interval, as HdrHistogram's reader decides it.
@@ -209,6 +209,12 @@ public final class HdrLog {
           + " operations in " + lengthMs + " ms (a damaged log)");
     }
     return new Interval(startMs, endMs, histogram.getTotalCount(), compressed);
+  }
+
+  /** A header's value: its text up to a space, comma or ']'; empty when there is none ("#[StartTime: ]"). */
+  private static String firstWord(String rest) {
+    String[] words = rest.split("[ ,\\]]");
+    return words.length == 0 ? "" : words[0];
   }
 
   private static BigDecimal seconds(Path file, int lineNumber, String text) {

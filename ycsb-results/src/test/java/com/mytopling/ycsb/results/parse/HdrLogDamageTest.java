@@ -30,4 +30,12 @@ class HdrLogDamageTest {
     ReportException e = assertThrows(ReportException.class, () -> HdrLog.read(input("negative-interval-length")));
     assertTrue(e.getMessage().endsWith(": line 6: the interval ends before it starts (a damaged log)"), e.getMessage());
   }
+
+  /** Found by HdrLogFuzzTest in a CI run: "#[StartTime: ]" without a value was an ArrayIndexOutOfBoundsException. */
+  @Test
+  void aStartTimeWithoutAValueIsOneLine() throws Exception {
+    ReportException e = assertThrows(ReportException.class, () -> HdrLog.read(input("finding-empty-start-time")));
+    assertTrue(e.getMessage().endsWith(": line 8: '' is not a time in seconds (not an HdrHistogram log?)"),
+        e.getMessage());
+  }
 }
