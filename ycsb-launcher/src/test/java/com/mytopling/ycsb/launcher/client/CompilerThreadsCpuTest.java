@@ -68,6 +68,9 @@ class CompilerThreadsCpuTest {
 
   /** Compiles some code, then prints "exact", the compiler threads' ticks and their number, or "none". */
   public static final class Child {
+    /** Where the loop's result goes, so that the JIT cannot drop the loop as dead code. */
+    static volatile long sink;
+
     public static void main(String[] args) {
       long x = 0;
       for (int round = 0; round < 200; round++) {
@@ -77,13 +80,14 @@ class CompilerThreadsCpuTest {
           x += s.append(i).append(x).toString().hashCode();
         }
       }
+      sink = x;
       Map<Long, Long> ticks = CompilerThreadsCpu.read();
       if (ticks == null) {
         System.out.println("none");
       } else {
         System.out.println("exact");
         System.out.println(CompilerThreadsCpu.ticksBetween(Map.of(), ticks));
-        System.out.println(ticks.size() + (x == 42 ? 0 : 0));
+        System.out.println(ticks.size());
       }
     }
   }
