@@ -124,7 +124,8 @@ public final class CiRegression extends HarnessJob {
     o.addOption(valued("candidate-throttle", "PCT", "A/B: the candidate is the baseline with YCSB's target set, before "
         + "each of its runs, to PCT of the baseline's latest throughput (a known slowdown, to check the gate sees it)"));
     o.addOption(valued("power-check", "N", "A/B: N times each, a candidate throttled to --candidate-throttle "
-        + "(default 90%) and the baseline against itself; exit 0 when every throttled one is flagged and no other"));
+        + "(default 90%) and the baseline against itself; exit 0 when every throttled one is flagged and no other (a check "
+        + "whose sequence of rounds misses on either count measures a second one, which decides that count)"));
     o.addOption(valued("history", "DIR", "append this job's measured runs (A/B: the candidate's) to a history folder, "
         + "with the time, commit, server image and the gate's verdict, whatever the verdict: scripts/report history DIR "
         + "follows them over nights and finds change points (docs/containers.md)"));
@@ -552,50 +553,92 @@ public final class CiRegression extends HarnessJob {
    * A, a candidate B throttled to a known fraction of A's rate, and A again. The gate must flag B against A (on the
    * run phase: the throttle also slows B's load) and pass A-again against A (every phase of the job). A's runs serve
    * both gates, so a check takes a third fewer runs than two A/B jobs would; each gate still pairs runs of one round.
+   *
+   * <p>A single sequence misses now and then although the gate is sound: at a log-ratio spread of 0.10 (a CI machine
+   * with some background load) 12 pairs flag a 10% drop 92% of the time, and A against A is flagged about 3% of the
+   * time, so one check in nine would fail CI by chance. A check whose first sequence misses on either count therefore
+   * measures a second, independent sequence, and the count holds when either sequence meets it: a sound gate then
+   * fails 0.8% of checks at that spread instead of 10.7% (GatePower's simulation), while a gate that cannot see the
+   * drop fails 95% of them. Both sequences' verdicts are printed.
    */
   private int powerCheck(Job job, BenchmarkLauncher launcher, Side a, double throttle, int n)
       throws JobFailed, IOException {
-    Side throttled = a.withProps("B", Map.of());
-    Side again = a.withProps("A-again", Map.of());
-    Side[] sides = {a, throttled, again};
     int hits = 0;
     int falseAlarms = 0;
     List<String> lines = new ArrayList<>();
     for (int i = 1; i <= n; i++) {
-      err.println("ci-regression: power check " + i + "/" + n + ": A, B throttled to " + Math.round(throttle * 100)
-          + "% of A's latest rate, and A again, in rounds");
-      Runner run = new Runner(launcher, job.out().resolve("power-" + i), throttle, throttled);
-      for (int w = 1; w <= job.warmup(); w++) {
-        run.discarded(a, "warmup-" + w);
-      }
-      run.discarded(a, "calibration");
-      for (int w = 1; w <= job.warmup(); w++) {
-        run.discarded(throttled, "warmup-" + w);
-      }
-      List<List<Path>> runs = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-      for (int r = 1; r <= job.runs(); r++) {
-        for (int side : ROUND_ORDERS[(r - 1) % ROUND_ORDERS.length]) {
-          runs.get(side).add(run.measured(sides[side], r));
-        }
-      }
-      err.println("ci-regression: power check " + i + "/" + n + ": the gate on B throttled against A");
-      int flagged = gate(runs.get(0), runs.get(1), true, List.of("run"), job);
-      err.println("ci-regression: power check " + i + "/" + n + ": the gate on A again against A");
-      int aa = gate(runs.get(0), runs.get(2), false, job.phases(), job);
-      if (flagged == ExitStatus.BAD_INPUT.code || aa == ExitStatus.BAD_INPUT.code) {
+      String name = "power check " + i + "/" + n;
+      PowerSequence first = powerSequence(job, launcher, a, throttle, name, job.out().resolve("power-" + i));
+      if (first == null) {
         return ExitStatus.BAD_INPUT.code;
       }
-      hits += flagged == ExitStatus.FAILED.code ? 1 : 0;
-      falseAlarms += aa == ExitStatus.FAILED.code ? 1 : 0;
-      lines.add("power check " + i + ": throttled B " + (flagged == ExitStatus.FAILED.code ? "flagged" : "NOT flagged")
-          + "; A against A " + (aa == ExitStatus.FAILED.code ? "FLAGGED (false alarm)" : "passed"));
+      PowerSequence second = null;
+      if (!first.flagged() || !first.aaPassed()) {
+        err.println("ci-regression: " + name + ": the first sequence missed (" + first.describe() + "); a second, "
+            + "independent sequence decides the count it missed");
+        second = powerSequence(job, launcher, a, throttle, name + " (second sequence)",
+            job.out().resolve("power-" + i + "-second"));
+        if (second == null) {
+          return ExitStatus.BAD_INPUT.code;
+        }
+      }
+      boolean flagged = first.flagged() || second != null && second.flagged();
+      boolean aaPassed = first.aaPassed() || second != null && second.aaPassed();
+      hits += flagged ? 1 : 0;
+      falseAlarms += aaPassed ? 0 : 1;
+      lines.add("power check " + i + ": " + first.describe()
+          + (second == null ? "" : "; second sequence: " + second.describe()));
     }
     lines.forEach(out::println);
-    out.println(String.format(Locale.ROOT, "power check: B throttled to %.0f%% of A flagged in %d of %d gates; "
-            + "A against A flagged in %d of %d gates (%d runs per side, %s, max-drop %s, alpha %s)",
+    out.println(String.format(Locale.ROOT, "power check: B throttled to %.0f%% of A flagged in %d of %d checks; "
+            + "A against A flagged in %d of %d checks (a count missed by a check's first sequence holds when its "
+            + "second meets it; %d runs per side, %s, max-drop %s, alpha %s)",
         throttle * 100, hits, n, falseAlarms, n, job.runs(), job.paired() ? "paired" : "unpaired", job.maxDrop(),
         job.alpha()));
     return hits == n && falseAlarms == 0 ? ExitStatus.OK.code : ExitStatus.FAILED.code;
+  }
+
+  /** The two verdicts of one sequence of a power check's rounds. */
+  private record PowerSequence(boolean flagged, boolean aaPassed) {
+    String describe() {
+      return "throttled B " + (flagged ? "flagged" : "NOT flagged") + ", A against A "
+          + (aaPassed ? "passed" : "FLAGGED (false alarm)");
+    }
+  }
+
+  /**
+   * One sequence: A's warm-up and calibration, B's warm-up, then {@code job.runs()} rounds of A, throttled B and A
+   * again in {@link #ROUND_ORDERS}, and the two gates on them; null when a gate found its input bad.
+   */
+  private PowerSequence powerSequence(Job job, BenchmarkLauncher launcher, Side a, double throttle, String name,
+                                      Path dir) throws JobFailed, IOException {
+    Side throttled = a.withProps("B", Map.of());
+    Side again = a.withProps("A-again", Map.of());
+    Side[] sides = {a, throttled, again};
+    err.println("ci-regression: " + name + ": A, B throttled to " + Math.round(throttle * 100)
+        + "% of A's latest rate, and A again, in rounds");
+    Runner run = new Runner(launcher, dir, throttle, throttled);
+    for (int w = 1; w <= job.warmup(); w++) {
+      run.discarded(a, "warmup-" + w);
+    }
+    run.discarded(a, "calibration");
+    for (int w = 1; w <= job.warmup(); w++) {
+      run.discarded(throttled, "warmup-" + w);
+    }
+    List<List<Path>> runs = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    for (int r = 1; r <= job.runs(); r++) {
+      for (int side : ROUND_ORDERS[(r - 1) % ROUND_ORDERS.length]) {
+        runs.get(side).add(run.measured(sides[side], r));
+      }
+    }
+    err.println("ci-regression: " + name + ": the gate on B throttled against A");
+    int flagged = gate(runs.get(0), runs.get(1), true, List.of("run"), job);
+    err.println("ci-regression: " + name + ": the gate on A again against A");
+    int aa = gate(runs.get(0), runs.get(2), false, job.phases(), job);
+    if (flagged == ExitStatus.BAD_INPUT.code || aa == ExitStatus.BAD_INPUT.code) {
+      return null;
+    }
+    return new PowerSequence(flagged == ExitStatus.FAILED.code, aa != ExitStatus.FAILED.code);
   }
 
   // ---------------------------------------------------------------- the gate

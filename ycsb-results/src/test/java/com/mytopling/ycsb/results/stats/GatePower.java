@@ -38,6 +38,51 @@ public final class GatePower {
     return (double) hits / trials;
   }
 
+  /**
+   * Share of {@code trials} simulated CI power checks (scripts/ci-regression --power-check 1) that fail: each
+   * sequence measures {@code rounds} rounds of A, B slower by {@code drop} and A again, which share the round's
+   * machine state; B against A must be flagged and A again against A must not be. With {@code second}, a count the
+   * first sequence misses is decided by a second, independent sequence, as CiRegression does.
+   */
+  static double powerCheckFails(int rounds, double spread, double drop, boolean second, int trials, long seed) {
+    Random random = new Random(seed);
+    int fails = 0;
+    for (int t = 0; t < trials; t++) {
+      boolean[] first = powerSequence(random, rounds, spread, drop);
+      boolean flagged = first[0];
+      boolean aaPassed = first[1];
+      if (second && !(flagged && aaPassed)) {
+        boolean[] again = powerSequence(random, rounds, spread, drop);
+        flagged |= again[0];
+        aaPassed |= again[1];
+      }
+      if (!flagged || !aaPassed) {
+        fails++;
+      }
+    }
+    return (double) fails / trials;
+  }
+
+  /** One sequence's two verdicts: {B flagged, A again passed}, with the gate's defaults (5 %, alpha 0.05). */
+  private static boolean[] powerSequence(Random random, int rounds, double spread, double drop) {
+    double[] a = new double[rounds];
+    double[] b = new double[rounds];
+    double[] again = new double[rounds];
+    // Within a pair the log ratio's spread is `spread`: each run carries spread / sqrt(2) of its own.
+    double s = spread / Math.sqrt(2);
+    for (int i = 0; i < rounds; i++) {
+      double shared = Math.exp(0.25 * random.nextGaussian());
+      a[i] = 10_000 * shared * Math.exp(s * random.nextGaussian());
+      b[i] = 10_000 * (1 - drop) * shared * Math.exp(s * random.nextGaussian());
+      again[i] = 10_000 * shared * Math.exp(s * random.nextGaussian());
+    }
+    boolean flagged = new RegressionCheck("throughput", true, a, b, 0.05, 0.05, true).verdict()
+        == RegressionCheck.Verdict.REGRESSION;
+    boolean aaPassed = new RegressionCheck("throughput", true, a, again, 0.05, 0.05, true).verdict()
+        != RegressionCheck.Verdict.REGRESSION;
+    return new boolean[] {flagged, aaPassed};
+  }
+
   public static void main(String[] args) {
     int trials = 2000;
     System.out.println("| schedule | best p | spread | flags a 10 % drop | flags no change |");
@@ -52,5 +97,15 @@ public final class GatePower {
         }
       }
     }
+    System.out.println();
+    System.out.println("| CI power check, 12 rounds | spread | fails, one sequence | fails, a second sequence on a miss |");
+    System.out.println("| --- | --- | --- | --- |");
+    for (double spread : new double[] {0.05, 0.08, 0.10, 0.12, 0.15}) {
+      System.out.printf(Locale.ROOT, "| sound gate, B 10 %% slower | %.2f | %.1f %% | %.1f %% |%n", spread,
+          100 * powerCheckFails(12, spread, 0.10, false, 10 * trials, 3),
+          100 * powerCheckFails(12, spread, 0.10, true, 10 * trials, 4));
+    }
+    System.out.printf(Locale.ROOT, "| B not slower at all | %.2f | %.1f %% | %.1f %% |%n", 0.10,
+        100 * powerCheckFails(12, 0.10, 0.0, false, trials, 5), 100 * powerCheckFails(12, 0.10, 0.0, true, trials, 6));
   }
 }
