@@ -69,7 +69,7 @@ public final class CiRegression extends HarnessJob {
    * A/B pairs. With 8, one pair that went the other way (a baseline run 20% slow on a shared 2-core machine) took a
    * throttled candidate's -12% to p 0.055, unflagged; with 12, one such pair of middle rank leaves p below 0.01.
    */
-  static final int AB_RUNS = 12;
+  static final int AB_RUNS = 16;
   static final int DEFAULT_PORT = 3317;
 
   private final String password;
@@ -554,12 +554,12 @@ public final class CiRegression extends HarnessJob {
    * run phase: the throttle also slows B's load) and pass A-again against A (every phase of the job). A's runs serve
    * both gates, so a check takes a third fewer runs than two A/B jobs would; each gate still pairs runs of one round.
    *
-   * <p>A single sequence misses now and then although the gate is sound: at a log-ratio spread of 0.10 (a CI machine
-   * with some background load) 12 pairs flag a 10% drop 92% of the time, and A against A is flagged about 3% of the
-   * time, so one check in nine would fail CI by chance. A check whose first sequence misses on either count therefore
-   * measures a second, independent sequence, and the count holds when either sequence meets it: a sound gate then
-   * fails 0.8% of checks at that spread instead of 10.7% (GatePower's simulation), while a gate that cannot see the
-   * drop fails 95% of them. Both sequences' verdicts are printed.
+   * <p>A single sequence misses now and then although the gate is sound: at a log-ratio spread of 0.12 (CI machines
+   * measured 0.09 to 0.135) 16 pairs miss the 10% drop or flag A against A in 12% of checks, so CI would fail one time
+   * in eight by chance. A check whose first sequence misses on either count therefore measures a second, independent
+   * sequence, and the count holds when either sequence meets it: a sound gate then fails 0.9% of checks at that
+   * spread (GatePower's simulation), while a gate that cannot see the drop fails 96% of them. Both sequences' verdicts
+   * are printed.
    */
   private int powerCheck(Job job, BenchmarkLauncher launcher, Side a, double throttle, int n)
       throws JobFailed, IOException {

@@ -29,12 +29,13 @@ class GatePowerTest {
 
   @Test
   void aSecondSequenceOnAMissKeepsASoundGateGreenAndABlindOneRed() {
-    // A CI machine with some background load: one sequence fails a sound gate's check about one time in ten.
-    double once = GatePower.powerCheckFails(12, 0.10, 0.10, false, 4000, 3);
-    assertTrue(once > 0.07 && once < 0.15, "one sequence fails " + once);
-    double twice = GatePower.powerCheckFails(12, 0.10, 0.10, true, 4000, 4);
+    // A CI machine's spread (0.09 to 0.135 measured): one sequence of 16 rounds fails a sound gate's check about one
+    // time in eight.
+    double once = GatePower.powerCheckFails(16, 0.12, 0.10, false, 4000, 3);
+    assertTrue(once > 0.08 && once < 0.16, "one sequence fails " + once);
+    double twice = GatePower.powerCheckFails(16, 0.12, 0.10, true, 4000, 4);
     assertTrue(twice < 0.02, "with a second sequence on a miss " + twice);
     // A gate that cannot see the throttle (B no slower) still fails the check nearly always.
-    assertTrue(GatePower.powerCheckFails(12, 0.10, 0.0, true, 1000, 6) > 0.9);
+    assertTrue(GatePower.powerCheckFails(16, 0.10, 0.0, true, 1000, 6) > 0.9);
   }
 }
