@@ -33,6 +33,8 @@ public final class HdrLog {
   private static final long IMPOSSIBLE_PER_SECOND = 10_000_000_000L;
   /** 10^12 s, some 31,000 years: no epoch time or interval length of a real log comes near it. */
   private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(1_000_000_000_000L);
+  /** Below the millisecond the intervals are kept at, by six orders: read as zero. */
+  private static final BigDecimal NANOSECOND = new BigDecimal("1e-9");
 
   /**
    * One interval of the log, with absolute epoch-millisecond bounds (on the clock of the log's writer, or shifted).
@@ -217,21 +219,36 @@ public final class HdrLog {
     return words.length == 0 ? "" : words[0];
   }
 
+  /**
+   * A time field. Its magnitude is bounded here, before any arithmetic: a sum with an exponent such as 1e1000000444
+   * or 1e-1000000000 is aligned digit by digit, which overflows BigInteger (found by HdrLogFuzzTest in a CI run).
+   * Comparisons only look at the exponents, so they are cheap for such values.
+   */
   private static BigDecimal seconds(Path file, int lineNumber, String text) {
+    BigDecimal value;
     try {
-      return new BigDecimal(text.trim());
+      value = new BigDecimal(text.trim());
     } catch (NumberFormatException e) {
       throw new ReportException(file + ": line " + lineNumber + ": '" + text.trim() + "' is not a time in seconds "
           + "(not an HdrHistogram log?)");
     }
+    BigDecimal magnitude = value.abs();
+    if (magnitude.compareTo(MAX_SECONDS) > 0) {
+      throw beyondAnyClock(file, lineNumber, value);
+    }
+    return magnitude.compareTo(NANOSECOND) < 0 ? BigDecimal.ZERO : value;
+  }
+
+  private static ReportException beyondAnyClock(Path file, int lineNumber, BigDecimal seconds) {
+    return new ReportException(file + ": line " + lineNumber + ": " + seconds + " s is beyond any clock (a damaged "
+        + "log)");
   }
 
   /** Seconds to milliseconds: exact for the writer's three decimals; finer ones rounded to the nearest. */
   private static long millis(Path file, int lineNumber, BigDecimal seconds) {
-    // Checked before the scale is changed: 1E+999999999 would otherwise be expanded digit by digit.
+    // Each field is bounded when read; a start plus a BaseTime can still pass the bound.
     if (seconds.abs().compareTo(MAX_SECONDS) > 0) {
-      throw new ReportException(file + ": line " + lineNumber + ": " + seconds + " s is beyond any clock (a damaged "
-          + "log)");
+      throw beyondAnyClock(file, lineNumber, seconds);
     }
     return seconds.movePointRight(3).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
   }

@@ -38,4 +38,25 @@ class HdrLogDamageTest {
     assertTrue(e.getMessage().endsWith(": line 8: '' is not a time in seconds (not an HdrHistogram log?)"),
         e.getMessage());
   }
+
+  /**
+   * Found by HdrLogFuzzTest in a CI run: a start of 0.0454...41e1000000444 s, added to the base time, made BigDecimal
+   * align the two digit by digit (ArithmeticException: BigInteger would overflow supported range).
+   */
+  @Test
+  void aTimeWithAnEnormousExponentIsOneLine() throws Exception {
+    ReportException e = assertThrows(ReportException.class, () -> HdrLog.read(input("finding-huge-exponent")));
+    assertTrue(e.getMessage().matches("(?s).*: line 2: [0-9.]+E\\+1000000[0-9]+ s is beyond any clock \\(a damaged log\\)"),
+        e.getMessage());
+    assertEquals(1, e.getMessage().lines().count());
+  }
+
+  /** The other end: a start of 1e-1000000000 s after a base time is read as the base time itself. */
+  @Test
+  void aTimeBelowANanosecondIsZero() throws Exception {
+    HdrLog log = HdrLog.read(input("tiny-start"));
+    assertEquals(1, log.intervals().size());
+    assertEquals(1_795_443_618_000L, log.startMs());
+    assertEquals(1_795_443_618_029L, log.endMs());
+  }
 }
