@@ -102,14 +102,23 @@ final class DataDirInstall {
       return "interrupted";
     }
     if (p.exitValue() != 0 || !installed(target)) {
-      return "mariadb-install-db exited with status " + p.exitValue() + lastLine(logFile);
+      return "mariadb-install-db exited with status " + p.exitValue() + whatItSaid(logFile);
     }
     return null;
   }
 
-  private static String lastLine(Path logFile) {
+  /**
+   * The server's first error line in the install's output when there is one (the script's own last line is its
+   * closing advice, "... report a bug at https://mariadb.org/jira"), else the output's last line.
+   */
+  static String whatItSaid(Path logFile) {
     try {
       List<String> lines = Files.readAllLines(logFile, StandardCharsets.ISO_8859_1);
+      for (String line : lines) {
+        if (line.contains("[ERROR]")) {
+          return ": " + line.strip();
+        }
+      }
       for (int i = lines.size() - 1; i >= 0; i--) {
         if (!lines.get(i).isBlank()) {
           return ": " + lines.get(i).strip();
