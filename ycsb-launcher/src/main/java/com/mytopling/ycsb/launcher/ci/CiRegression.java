@@ -67,7 +67,9 @@ public final class CiRegression extends HarnessJob {
   static final int STORED_RUNS = 5;
   /**
    * A/B pairs. With 8, one pair that went the other way (a baseline run 20% slow on a shared 2-core machine) took a
-   * throttled candidate's -12% to p 0.055, unflagged; with 12, one such pair of middle rank leaves p below 0.01.
+   * throttled candidate's -12% to p 0.055, unflagged; 12 leave p below 0.01 after one such pair, but fresh CI machines
+   * here spread their pairs by 0.09 to 0.135 (log ratio), where 16 pairs flag a 10% drop 86 to 98% of the time and 12
+   * only 76 to 95% (GatePower).
    */
   static final int AB_RUNS = 16;
   static final int DEFAULT_PORT = 3317;
