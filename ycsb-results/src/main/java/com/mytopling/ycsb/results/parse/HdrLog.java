@@ -93,7 +93,7 @@ public final class HdrLog {
    * its resize, writes a highest trackable value computed from a counts length it may have read before another
    * thread's larger resize). The counts are all there; decoding by the header alone runs past its range
    * (ArrayIndexOutOfBoundsException). A CI run met it in a load's INSERT-BATCH log, whose four threads sent their
-   * first batches together; HdrLogTest keeps such a line.
+   * first batches together; ConcurrentResizeLogTest keeps such a line.
    */
   private static Histogram decode(byte[] compressed, long leastRange, long startMs, long endMs)
       throws DataFormatException {
