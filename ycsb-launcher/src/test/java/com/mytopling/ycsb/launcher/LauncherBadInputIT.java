@@ -132,6 +132,9 @@ class LauncherBadInputIT {
             "is missing or lacks a column"),
         Arguments.of("password file missing", "run", List.of("-p", "db.passwd=", "-p", "db.passwdfile=/no/such/pw"), 2,
             "[mytopling] fatal: db.passwdfile: cannot read /no/such/pw"),
+        Arguments.of("HdrHistogram logs into a missing folder", "run", List.of("-s", "-p", "hdrhistogram.fileoutput=true",
+            "-p", "hdrhistogram.output.path=/no/such/folder/run-"), 2,
+            "ycsb: hdrhistogram.output.path: no folder /no/such/folder for the HdrHistogram logs"),
         Arguments.of("key range beyond recordcount", "load", List.of("-p", "insertstart=150", "-p", "insertcount=100"), 2,
             "ycsb: insertstart + insertcount (150 + 100) is more than recordcount (200)"));
   }

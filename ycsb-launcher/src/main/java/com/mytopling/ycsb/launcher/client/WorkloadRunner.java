@@ -15,6 +15,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -76,6 +77,7 @@ final class WorkloadRunner {
     }
     long maxExecutionSeconds = Long.parseLong(props.getProperty(Registry.MAXEXECUTIONTIME.name(), "0"));
     long warmupSeconds = transactions ? warmupSeconds() : 0;
+    checkHdrLogFolder();
 
     // Before the workload and the client threads look it up: see SerialSeriesMeasurements.
     SerialSeriesMeasurements.install(props);
@@ -304,6 +306,22 @@ final class WorkloadRunner {
       }
     }
     return warmup;
+  }
+
+  /**
+   * hdrhistogram.output.path is a prefix of the logs' paths, and YCSB opens them when an operation is first measured:
+   * in a missing folder every client thread died with a stack trace and the phase ended with exit 0 and no figures.
+   */
+  private void checkHdrLogFolder() throws UsageException {
+    if (!"true".equalsIgnoreCase(props.getProperty(Registry.HDRHISTOGRAM_FILEOUTPUT.name(), "false").strip())) {
+      return;
+    }
+    Path folder = Path.of(props.getProperty(Registry.HDRHISTOGRAM_OUTPUT_PATH.name(), "") + "x").toAbsolutePath()
+        .getParent();
+    if (!Files.isDirectory(folder)) {
+      throw new UsageException(Registry.HDRHISTOGRAM_OUTPUT_PATH.name() + ": no folder " + folder
+          + " for the HdrHistogram logs (create it, or name one that exists)");
+    }
   }
 
   /**
