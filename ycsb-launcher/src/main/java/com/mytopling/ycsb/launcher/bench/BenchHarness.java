@@ -46,7 +46,8 @@ import org.apache.commons.cli.Options;
  *       server CPU per row;</li>
  *   <li>rocksdb: the same on MyRocks (its own server on --port + 2) with its bulk-load session settings;</li>
  *   <li>memory: peak client RSS of loads with -Xmx256m as the record count grows;</li>
- *   <li>cpu: client CPU per operation of ours (both drivers), sysbench and go-ycsb, interleaved (CpuSection);</li>
+ *   <li>cpu: client CPU per operation of ours (both drivers), sysbench, go-ycsb and the floor client (WireFloor: the
+ *       protocol alone, a thread per connection and one event loop), interleaved (CpuSection);</li>
  *   <li>startup: the client's time to first operation and the main job's time, without and with the
  *       shared-classes archive (StartupSection);</li>
  *   <li>scaling: how the harness's own costs grow with the work (ScalingCosts).</li>

@@ -18,7 +18,8 @@ import java.util.Map;
 /**
  * bench-harness --only cpu: what a client costs per operation, ours against two other YCSB-like clients on the same
  * server, interleaved round by round (docs/speed.md): ours (MariaDB Connector/J), ours with MySQL Connector/J
- * ({@code db.mysqldriver=mysql}), sysbench running bench/ycsb_workloada.lua, go-ycsb on a table of its own, and
+ * ({@code db.mysqldriver=mysql}), sysbench running bench/ycsb_workloada.lua, go-ycsb on a table of its own, the
+ * floor client ({@link WireFloor}: the same operations with the protocol alone, blocking and in an event loop), and
  * with --baseline a harness built elsewhere (before/after comparisons). Per case: throughput, the whole process's
  * user and system CPU per operation (start-up included, as for the peers), ours also over its measured window (the
  * launcher's client-cost record, start-up apart), the server's CPU per operation, and how busy the host was.
@@ -27,6 +28,8 @@ import java.util.Map;
 final class CpuSection {
   static final String SECTION = "cpu";
   static final String OURS = "ours (MariaDB Connector/J)";
+  static final String FLOOR_BLOCKING = "floor: wire protocol, a thread per connection";
+  static final String FLOOR_LOOP = "floor: wire protocol, one event loop";
 
   private final BenchHarness harness;
   private final BenchHarness.Plan plan;
@@ -48,6 +51,8 @@ final class CpuSection {
           List.of("-p", Registry.DB_MYSQLDRIVER.assign("mysql")), ops);
       harness.sysbench(plan, SECTION, i, ops, "cpu-sysbench-" + i);
       goYcsbRun(i, ops);
+      floor(i, FLOOR_BLOCKING, "cpu-floor-blocking-" + i, "blocking", ops);
+      floor(i, FLOOR_LOOP, "cpu-floor-loop-" + i, "loop", ops);
       if (plan.baseline() != null) {
         baseline(i, ops);
       }
@@ -104,6 +109,38 @@ final class CpuSection {
         harness.record(SECTION, name, i, "window_jit_us_op", c.jitCpuPerOpUs);
       }
       harness.record(SECTION, name, i, "startup_cpu_s", c.startupCpuS);
+    }
+  }
+
+  /**
+   * The floor client (WireFloor): the same operations on the same table with nothing but the protocol, its first
+   * quarter of the operations a warm-up outside its window. Whole-process figures over all its operations, as for
+   * the peers; its window's figures beside ours.
+   */
+  private void floor(int i, String name, String slug, String mode, long ops)
+      throws IOException, InterruptedException, JobFailed {
+    Path prefix = harness.raw(slug);
+    List<String> cmd = harness.javaFor();
+    long warmup = ops / 4;
+    cmd.addAll(List.of(WireFloor.class.getName(), "--port", Integer.toString(plan.port()),
+        "--records", Long.toString(plan.records()), "--operations", Long.toString(ops - warmup),
+        "--warmup-operations", Long.toString(warmup), "--connections", Integer.toString(plan.threads()),
+        "--mode", mode));
+    HostLoad before = harness.hostLoad();
+    Measured m = Measured.run(prefix, cmd, Map.of("YCSB_DB_PASSWORD", harness.password()));
+    String line = Files.readString(Path.of(prefix + ".out"), StandardCharsets.UTF_8).strip();
+    Map<String, String> figures = WireFloor.figures(line);
+    if (m.exitStatus() != 0 || !figures.containsKey("ops_s")) {
+      throw new JobFailed("the floor client failed (exit " + m.exitStatus() + "); see " + prefix + ".err");
+    }
+    harness.recordCase(SECTION, name, i, m, Double.parseDouble(figures.get("ops_s")), ops, before);
+    double user = Double.parseDouble(figures.get("user_us_op"));
+    double sys = Double.parseDouble(figures.get("sys_us_op"));
+    harness.record(SECTION, name, i, "window_cpu_us_op", user + sys);
+    harness.record(SECTION, name, i, "window_user_us_op", user);
+    harness.record(SECTION, name, i, "window_sys_us_op", sys);
+    if (!"NA".equals(figures.get("jit_us_op"))) {
+      harness.record(SECTION, name, i, "window_jit_us_op", Double.parseDouble(figures.get("jit_us_op")));
     }
   }
 

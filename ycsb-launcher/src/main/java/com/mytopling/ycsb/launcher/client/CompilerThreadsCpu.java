@@ -23,7 +23,7 @@ import java.util.Map;
  * with UseDynamicNumberOfCompilerThreads (on by default; scripts' clients turn it off) and more than one thread of a
  * compiler. Otherwise, and off HotSpot or Linux, there is no reading (null), never a low one.
  */
-final class CompilerThreadsCpu {
+public final class CompilerThreadsCpu {
   private static final Path TASKS = Path.of("/proc/self/task");
   private static final String NAME_PART = "CompilerT";
 
@@ -31,7 +31,7 @@ final class CompilerThreadsCpu {
   }
 
   /** Each compiler thread's user + system CPU ticks by thread id, or null when a window's figure would not be exact. */
-  static Map<Long, Long> read() {
+  public static Map<Long, Long> read() {
     if (!threadsStay()) {
       return null;
     }
@@ -59,7 +59,7 @@ final class CompilerThreadsCpu {
    * The compiler threads' ticks between two readings; null when either is missing or a thread of the first is gone
    * from the second (its CPU left /proc with it). Threads that started in between count from zero.
    */
-  static Long ticksBetween(Map<Long, Long> from, Map<Long, Long> to) {
+  public static Long ticksBetween(Map<Long, Long> from, Map<Long, Long> to) {
     if (from == null || to == null || !to.keySet().containsAll(from.keySet())) {
       return null;
     }
