@@ -1,6 +1,7 @@
 package com.mytopling.ycsb.launcher.client;
 
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
 import site.ycsb.DB;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
@@ -9,9 +10,15 @@ import site.ycsb.WorkloadException;
  * The workload as client threads see it: marks where each operation begins and ends for the thread's
  * {@link CountingDb}, and passes everything else on (stop requests included, so YCSB's TerminatorThread and a
  * workload stopping itself still stop the threads).
+ *
+ * <p>An operation that throws (a workload's or a binding's bug, a measurement that cannot be written) stops the
+ * phase here: YCSB's ClientThread would print the stack trace and end the whole process with exit status 0, with no
+ * figures. The first such exception is kept for the phase's failure line ({@link #failure()}), every thread is asked
+ * to stop after its current operation, and the thread that threw ends as after a workload's "stop" (false).
  */
 final class CountingWorkload extends Workload {
   private final Workload inner;
+  private final AtomicReference<String> failure = new AtomicReference<>();
 
   CountingWorkload(Workload inner) {
     this.inner = inner;
@@ -26,7 +33,12 @@ final class CountingWorkload extends Workload {
   public boolean doInsert(DB db, Object threadState) {
     CountingDb counting = (CountingDb) db;
     counting.beginOperation();
-    boolean done = inner.doInsert(db, threadState);
+    boolean done;
+    try {
+      done = inner.doInsert(db, threadState);
+    } catch (RuntimeException e) {
+      done = failed(e);
+    }
     counting.endOperation(done);
     return done;
   }
@@ -35,9 +47,27 @@ final class CountingWorkload extends Workload {
   public boolean doTransaction(DB db, Object threadState) {
     CountingDb counting = (CountingDb) db;
     counting.beginOperation();
-    boolean done = inner.doTransaction(db, threadState);
+    boolean done;
+    try {
+      done = inner.doTransaction(db, threadState);
+    } catch (RuntimeException e) {
+      done = failed(e);
+    }
     counting.endOperation(done);
     return done;
+  }
+
+  /** Keeps the first exception an operation threw and stops every thread; false, the operation not done. */
+  private boolean failed(RuntimeException e) {
+    StackTraceElement[] at = e.getStackTrace();
+    failure.compareAndSet(null, e + (at.length > 0 ? " (at " + at[0] + ")" : ""));
+    inner.requestStop();
+    return false;
+  }
+
+  /** The exception that stopped the phase (its class, message and where it was thrown), or null. */
+  String failure() {
+    return failure.get();
   }
 
   @Override

@@ -118,7 +118,7 @@ final class WorkloadRunner {
     List<CountingDb> counters = new ArrayList<>(threadCount);
     long[] planned = new long[threadCount];
     // Client threads see the workload through CountingWorkload, which marks each operation for their CountingDb.
-    Workload counted = new CountingWorkload(workload);
+    CountingWorkload counted = new CountingWorkload(workload);
     if (prepared != null) {
       // A table dropped mid-run: every operation would fail in microseconds; the phase stops and fails instead.
       prepared.onUnusable(counted::requestStop);
@@ -230,6 +230,11 @@ final class WorkloadRunner {
     }
     closeQuietly(prepared);
     int rc = finish(workload, prepared, opCount, opsDone, runtimeMs, maxExecutionSeconds, transactions, status);
+    if (counted.failure() != null) {
+      err.println("[ycsb] the phase stopped after " + opsDone + " of " + opCount + " operations: an operation threw "
+          + counted.failure());
+      rc = Math.max(rc, ExitStatus.FAILED.code);
+    }
     if (rc != 0 && repeatedLoad != null && repeatedLoad.hintAfterFailure() != null) {
       err.println(repeatedLoad.hintAfterFailure());
     }

@@ -74,6 +74,41 @@ class WorkloadRunnerTest {
         err::toString);
   }
 
+  /** A workload whose 50th operation throws, as a workload's or a binding's bug would. */
+  public static final class ThrowingWorkload extends site.ycsb.workloads.CoreWorkload {
+    private final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public boolean doTransaction(site.ycsb.DB db, Object threadState) {
+      if (calls.incrementAndGet() == 50) {
+        throw new IllegalStateException("injected failure");
+      }
+      return super.doTransaction(db, threadState);
+    }
+  }
+
+  /**
+   * An operation that throws fails the phase in one line with exit status 1 and the figures written: YCSB's
+   * ClientThread catches it, prints the stack trace and ends the process with exit status 0 (this test's JVM too).
+   */
+  @Test
+  void anOperationThatThrowsFailsThePhaseInOneLine() throws Exception {
+    Properties p = props(true, "4");
+    p.setProperty("workload", ThrowingWorkload.class.getName());
+    p.setProperty("operationcount", "100000");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc = assertTimeoutPreemptively(Duration.ofSeconds(60),
+        () -> new WorkloadRunner(p, new PrintStream(err, true, StandardCharsets.UTF_8)).run());
+    String e = err.toString(StandardCharsets.UTF_8);
+    assertEquals(1, rc, e);
+    assertEquals(1, e.lines().filter(l -> l.startsWith("[ycsb] the phase stopped after ")
+        && l.contains(" of 100000 operations: an operation threw java.lang.IllegalStateException: injected failure "
+        + "(at " + ThrowingWorkload.class.getName() + ".doTransaction(")).count(), e);
+    String out = Files.readString(dir.resolve("run.out"), StandardCharsets.UTF_8);
+    long done = seriesOperations(out, "READ") + seriesOperations(out, "UPDATE");
+    assertTrue(done >= 49 && done < 100000, out);
+  }
+
   /** The same for a load of fewer records than threads: threads without inserts would insert without end. */
   @Test
   void fewerRecordsThanThreadsEnds() throws Exception {
