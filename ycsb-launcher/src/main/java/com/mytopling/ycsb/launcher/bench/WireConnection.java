@@ -16,15 +16,19 @@ import java.security.NoSuchAlgorithmException;
  * it as the floor needs, and nothing else. A reference for what the harness costs, never a path of the harness.
  *
  * <p>It logs in with mysql_native_password (MariaDB's default; an AuthSwitchRequest to it is followed), asks for
- * CLIENT_DEPRECATE_EOF (result sets end with an OK packet) and CLIENT_FOUND_ROWS (an update's affected rows are the
- * rows it matched), prepares the read and the per-field updates as server-side statements and executes them in the
+ * CLIENT_DEPRECATE_EOF (result sets end with an OK packet), CLIENT_FOUND_ROWS (an update's affected rows are the
+ * rows it matched) and, where MariaDB offers it, the metadata cache MariaDB Connector/J uses (executions of a prepared
+ * read then come without their column definitions), prepares the read and the per-field updates as server-side statements and executes them in the
  * binary protocol, as the harness's drivers do. Requests are written into one direct buffer and replies read into
  * another, so an operation allocates nothing. A reply is parsed by its packets only: a read's column count, its
- * column definitions (MariaDB sends them with every execution), its rows, its closing OK; an update's OK and its
+ * column definitions (when they come), its rows, its closing OK; an update's OK and its
  * affected rows; an ERR packet's code, SQLSTATE and message, as an IOException.
  */
 final class WireConnection {
-  private static final int CLIENT_LONG_PASSWORD = 1;
+  /** CLIENT_LONG_PASSWORD to MySQL; "CLIENT_MYSQL" to MariaDB, which offers extended capabilities when it is off. */
+  private static final int CLIENT_MYSQL = 1;
+  /** MariaDB's extended capability: an execution's reply leaves out column definitions the client has already. */
+  private static final int MARIADB_CLIENT_CACHE_METADATA = 1 << 4;
   private static final int CLIENT_FOUND_ROWS = 2;
   private static final int CLIENT_CONNECT_WITH_DB = 8;
   private static final int CLIENT_PROTOCOL_41 = 0x200;
@@ -105,7 +109,8 @@ final class WireConnection {
     hello.getShort(); // status
     caps |= (hello.getShort() & 0xffff) << 16;
     int seedLength = hello.get() & 0xff;
-    hello.position(hello.position() + 10);
+    hello.position(hello.position() + 6);
+    int extended = (caps & CLIENT_MYSQL) == 0 ? hello.getInt() : 0;
     byte[] seed2 = new byte[Math.max(13, seedLength - 8) - 1];
     hello.get(seed2);
     int need = CLIENT_PROTOCOL_41 | CLIENT_SECURE_CONNECTION | CLIENT_PLUGIN_AUTH | CLIENT_DEPRECATE_EOF;
@@ -117,11 +122,15 @@ final class WireConnection {
     System.arraycopy(seed2, 0, seed, 8, 12);
 
     start();
-    out.putInt(CLIENT_LONG_PASSWORD | CLIENT_FOUND_ROWS | CLIENT_CONNECT_WITH_DB | CLIENT_PROTOCOL_41
+    // MariaDB's drivers ask for the metadata cache, so the server skips 10 column definitions per read for them: the
+    // floor must not give the server more work than our client does.
+    cachedMetadata = (extended & MARIADB_CLIENT_CACHE_METADATA) != 0;
+    out.putInt((cachedMetadata ? 0 : CLIENT_MYSQL) | CLIENT_FOUND_ROWS | CLIENT_CONNECT_WITH_DB | CLIENT_PROTOCOL_41
         | CLIENT_TRANSACTIONS | CLIENT_SECURE_CONNECTION | CLIENT_PLUGIN_AUTH | CLIENT_DEPRECATE_EOF);
     out.putInt(1 << 24);
     out.put(CHARSET);
-    out.put(new byte[23]); // filler; MariaDB reads its extended capabilities from the last 4 (none)
+    out.put(new byte[19]);
+    out.putInt(cachedMetadata ? MARIADB_CLIENT_CACHE_METADATA : 0);
     putNulString(user);
     byte[] token = scramble(password, seed);
     out.put((byte) token.length).put(token);
@@ -155,6 +164,8 @@ final class WireConnection {
   }
 
   private int preparedColumns;
+  /** MariaDB's metadata cache was agreed: a result's column count is followed by whether definitions follow. */
+  private boolean cachedMetadata;
 
   private int prepare(String sql, int parameters) throws IOException {
     start();
@@ -324,7 +335,8 @@ final class WireConnection {
           }
           columnsLeft = first;
           rows = 0;
-          phase = 1;
+          // With the metadata cache the count is followed by one byte: 1 when column definitions follow.
+          phase = cachedMetadata && in.get(p + 5) == 0 ? 2 : 1;
         }
         case 1 -> {
           if (--columnsLeft == 0) {
