@@ -135,6 +135,12 @@ class LauncherBadInputIT {
         Arguments.of("HdrHistogram logs into a missing folder", "run", List.of("-s", "-p", "hdrhistogram.fileoutput=true",
             "-p", "hdrhistogram.output.path=/no/such/folder/run-"), 2,
             "ycsb: hdrhistogram.output.path: no folder /no/such/folder for the HdrHistogram logs"),
+        Arguments.of("exporter that is not a class", "run", List.of("-p", "exporter=site.ycsb.measurements.exporter.Json"),
+            2, "ycsb: exporter: class 'site.ycsb.measurements.exporter.Json' not found on the classpath"),
+        Arguments.of("exporter that is not an exporter", "run", List.of("-p", "exporter=java.lang.String"), 2,
+            "ycsb: exporter: java.lang.String is not a YCSB measurements exporter"),
+        Arguments.of("report into a missing folder", "load", List.of("-p", "exportfile=/no/such/folder/load.txt"), 2,
+            "ycsb: exportfile: no folder /no/such/folder for the report"),
         Arguments.of("key range beyond recordcount", "load", List.of("-p", "insertstart=150", "-p", "insertcount=100"), 2,
             "ycsb: insertstart + insertcount (150 + 100) is more than recordcount (200)"));
   }

@@ -15,6 +15,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.reflect.Constructor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,6 +35,7 @@ import site.ycsb.Utils;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 
@@ -46,6 +48,8 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 final class WorkloadRunner {
   private final Properties props;
   private final PrintStream err;
+  /** The report's exporter, checked before the phase starts (exporterClass). */
+  private Constructor<? extends MeasurementsExporter> exporter;
 
   WorkloadRunner(Properties props, PrintStream err) {
     this.props = props;
@@ -78,6 +82,8 @@ final class WorkloadRunner {
     long maxExecutionSeconds = Long.parseLong(props.getProperty(Registry.MAXEXECUTIONTIME.name(), "0"));
     long warmupSeconds = transactions ? warmupSeconds() : 0;
     checkHdrLogFolder();
+    exporter = exporterClass();
+    checkExportFile();
 
     // Before the workload and the client threads look it up: see SerialSeriesMeasurements.
     SerialSeriesMeasurements.install(props);
@@ -330,6 +336,39 @@ final class WorkloadRunner {
   }
 
   /**
+   * The exporter class, checked before anything connects: YCSB writes its report only after the phase, so a name
+   * that is not an exporter cost the whole run (YCSB's Client fell back to text, a file asked for as JSON was not).
+   */
+  private Constructor<? extends MeasurementsExporter> exporterClass() throws UsageException {
+    String name = props.getProperty(Registry.EXPORTER.name(), Registry.EXPORTER.defaultValue()).strip();
+    try {
+      return Class.forName(name).asSubclass(MeasurementsExporter.class).getConstructor(OutputStream.class);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new UsageException(Registry.EXPORTER.name() + ": class '" + name + "' not found on the classpath (YCSB's: "
+          + TextMeasurementsExporter.class.getName() + ", " + JSONArrayMeasurementsExporter.class.getName() + ")");
+    } catch (ClassCastException | NoSuchMethodException e) {
+      throw new UsageException(Registry.EXPORTER.name() + ": " + name + " is not a YCSB measurements exporter "
+          + "(a " + MeasurementsExporter.class.getName() + " made from an OutputStream)");
+    }
+  }
+
+  /** exportfile in a folder that does not exist (or naming a folder) would lose the report after the whole run. */
+  private void checkExportFile() throws UsageException {
+    String file = props.getProperty(Registry.EXPORTFILE.name());
+    if (file == null) {
+      return;
+    }
+    Path path = Path.of(file).toAbsolutePath();
+    if (Files.isDirectory(path)) {
+      throw new UsageException(Registry.EXPORTFILE.name() + ": " + path + " is a folder; name the report's file");
+    }
+    if (!Files.isDirectory(path.getParent())) {
+      throw new UsageException(Registry.EXPORTFILE.name() + ": no folder " + path.getParent()
+          + " for the report (create it, or name one that exists)");
+    }
+  }
+
+  /**
    * phase.json beside the HdrHistogram logs (hdrhistogram.fileoutput=true): the phase's clock and the warm-up's cut,
    * which the logs do not carry and the summary needs.
    */
@@ -538,14 +577,14 @@ final class WorkloadRunner {
   private void export(long opsDone, long runtimeMs, StatusLines status) throws IOException {
     String file = props.getProperty(Registry.EXPORTFILE.name());
     OutputStream out = file == null ? System.out : new FileOutputStream(file);
-    String exporterName = props.getProperty(Registry.EXPORTER.name(), Registry.EXPORTER.defaultValue())
-        .replace("com.yahoo.ycsb.", "site.ycsb.");
     MeasurementsExporter exporter;
     try {
-      exporter = (MeasurementsExporter) Class.forName(exporterName).getConstructor(OutputStream.class).newInstance(out);
-    } catch (ReflectiveOperationException | ClassCastException e) {
-      err.println("[ycsb] exporter " + exporterName + " not usable; writing text");
-      exporter = new TextMeasurementsExporter(out);
+      exporter = this.exporter.newInstance(out);
+    } catch (ReflectiveOperationException e) {
+      if (file != null) {
+        out.close();
+      }
+      throw new IOException("exporter " + this.exporter.getDeclaringClass().getName() + ": " + e, e);
     }
     try {
       exporter.write("OVERALL", "RunTime(ms)", runtimeMs);
