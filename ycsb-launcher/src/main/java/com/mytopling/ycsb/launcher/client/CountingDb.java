@@ -24,6 +24,9 @@ import site.ycsb.Status;
 final class CountingDb extends DB {
   private final DB inner;
   private final boolean insertsFromBinding;
+  /** Told when init fails, which stops the phase in one line. */
+  private final CountingWorkload phase;
+  private boolean initialized;
   private final AtomicLong successful = new AtomicLong();
   private long successfulSoFar;
   private int calls;
@@ -31,9 +34,10 @@ final class CountingDb extends DB {
   private boolean insert;
   private boolean buffered;
 
-  CountingDb(DB inner, boolean insertsFromBinding) {
+  CountingDb(DB inner, boolean insertsFromBinding, CountingWorkload phase) {
     this.inner = inner;
     this.insertsFromBinding = insertsFromBinding;
+    this.phase = phase;
   }
 
   /** Successful operations of this thread so far (any thread may read). */
@@ -75,14 +79,26 @@ final class CountingDb extends DB {
     return inner.getProperties();
   }
 
+  /**
+   * A DB that cannot start (too many connections, say) stops the phase with one line: YCSB's ClientThread would
+   * print the stack trace on stderr and stdout, and the phase would only find this thread's operations missing. The
+   * thread then does no operation (the stop is requested) and its DB is not cleaned up.
+   */
   @Override
-  public void init() throws DBException {
-    inner.init();
+  public void init() {
+    try {
+      inner.init();
+      initialized = true;
+    } catch (DBException | RuntimeException e) {
+      phase.stop("a client thread's DB init", e);
+    }
   }
 
   @Override
   public void cleanup() throws DBException {
-    inner.cleanup();
+    if (initialized) {
+      inner.cleanup();
+    }
   }
 
   @Override

@@ -14,7 +14,10 @@ import site.ycsb.WorkloadException;
  * <p>An operation that throws (a workload's or a binding's bug, a measurement that cannot be written) stops the
  * phase here: YCSB's ClientThread would print the stack trace and end the whole process with exit status 0, with no
  * figures. The first such exception is kept for the phase's failure line ({@link #failure()}), every thread is asked
- * to stop after its current operation, and the thread that threw ends as after a workload's "stop" (false).
+ * to stop after its current operation, and the thread that threw ends as after a workload's "stop" (false). A
+ * thread's setup that fails (the workload's initThread here, the DB's init in {@link CountingDb}) stops the phase
+ * the same way: ClientThread would print its stack trace twice and end that thread, and the phase would only find
+ * operations missing.
  */
 final class CountingWorkload extends Workload {
   private final Workload inner;
@@ -25,8 +28,13 @@ final class CountingWorkload extends Workload {
   }
 
   @Override
-  public Object initThread(Properties p, int threadId, int threadCount) throws WorkloadException {
-    return inner.initThread(p, threadId, threadCount);
+  public Object initThread(Properties p, int threadId, int threadCount) {
+    try {
+      return inner.initThread(p, threadId, threadCount);
+    } catch (WorkloadException | RuntimeException e) {
+      stop("the workload's initThread", e);
+      return null;
+    }
   }
 
   @Override
@@ -57,15 +65,20 @@ final class CountingWorkload extends Workload {
     return done;
   }
 
-  /** Keeps the first exception an operation threw and stops every thread; false, the operation not done. */
+  /** An operation threw: stops the phase; false, the operation not done. */
   private boolean failed(RuntimeException e) {
-    StackTraceElement[] at = e.getStackTrace();
-    failure.compareAndSet(null, e + (at.length > 0 ? " (at " + at[0] + ")" : ""));
-    inner.requestStop();
+    stop("an operation", e);
     return false;
   }
 
-  /** The exception that stopped the phase (its class, message and where it was thrown), or null. */
+  /** Keeps the first exception that stops the phase, with what threw it, and asks every thread to stop. */
+  void stop(String what, Exception e) {
+    StackTraceElement[] at = e.getStackTrace();
+    failure.compareAndSet(null, what + " threw " + e + (at.length > 0 ? " (at " + at[0] + ")" : ""));
+    inner.requestStop();
+  }
+
+  /** What stopped the phase: what threw, the exception's class and message, and where it was thrown; or null. */
   String failure() {
     return failure.get();
   }

@@ -139,7 +139,7 @@ final class WorkloadRunner {
       if (db == null) {
         throw new UsageException("db: class '" + dbName + "' could not be created");
       }
-      CountingDb counting = new CountingDb(db, bindingRows != null);
+      CountingDb counting = new CountingDb(db, bindingRows != null, counted);
       counters.add(counting);
       int perThread = (int) share(opCount, threadCount, id);
       planned[id] = perThread;
@@ -237,8 +237,7 @@ final class WorkloadRunner {
     closeQuietly(prepared);
     int rc = finish(workload, prepared, opCount, opsDone, runtimeMs, maxExecutionSeconds, transactions, status);
     if (counted.failure() != null) {
-      err.println("[ycsb] the phase stopped after " + opsDone + " of " + opCount + " operations: an operation threw "
-          + counted.failure());
+      err.println("[ycsb] the phase stopped after " + opsDone + " of " + opCount + " operations: " + counted.failure());
       rc = Math.max(rc, ExitStatus.FAILED.code);
     }
     if (rc != 0 && repeatedLoad != null && repeatedLoad.hintAfterFailure() != null) {

@@ -109,6 +109,101 @@ class WorkloadRunnerTest {
     assertTrue(done >= 49 && done < 100000, out);
   }
 
+  /** A DB whose second init fails, as a connection refused for one thread of many would. */
+  public static final class SecondInitFailsDb extends site.ycsb.DB {
+    static final java.util.concurrent.atomic.AtomicInteger INITS = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public void init() throws site.ycsb.DBException {
+      if (INITS.incrementAndGet() == 2) {
+        throw new site.ycsb.DBException("injected: too many connections");
+      }
+    }
+
+    @Override
+    public site.ycsb.Status read(String table, String key, java.util.Set<String> fields,
+                                 java.util.Map<String, site.ycsb.ByteIterator> result) {
+      return site.ycsb.Status.OK;
+    }
+
+    @Override
+    public site.ycsb.Status scan(String table, String startkey, int recordcount, java.util.Set<String> fields,
+                                 java.util.Vector<java.util.HashMap<String, site.ycsb.ByteIterator>> result) {
+      return site.ycsb.Status.OK;
+    }
+
+    @Override
+    public site.ycsb.Status update(String table, String key, java.util.Map<String, site.ycsb.ByteIterator> values) {
+      return site.ycsb.Status.OK;
+    }
+
+    @Override
+    public site.ycsb.Status insert(String table, String key, java.util.Map<String, site.ycsb.ByteIterator> values) {
+      return site.ycsb.Status.OK;
+    }
+
+    @Override
+    public site.ycsb.Status delete(String table, String key) {
+      return site.ycsb.Status.OK;
+    }
+  }
+
+  /** A workload whose thread 1 cannot set up. */
+  public static final class ThreadSetupFailsWorkload extends site.ycsb.workloads.CoreWorkload {
+    @Override
+    public Object initThread(Properties p, int threadId, int threadCount) throws site.ycsb.WorkloadException {
+      if (threadId == 1) {
+        throw new site.ycsb.WorkloadException("injected: no state for thread 1");
+      }
+      return super.initThread(p, threadId, threadCount);
+    }
+  }
+
+  /**
+   * A client thread whose DB cannot start, or whose workload cannot set it up, fails the phase in one line naming
+   * that: YCSB's ClientThread printed the stack trace on stderr and stdout, ended the thread, and the phase said only
+   * that operations were missing, blaming a failed operation.
+   */
+  @Test
+  void aThreadThatCannotStartFailsThePhaseInOneLineNamingWhy() throws Exception {
+    SecondInitFailsDb.INITS.set(0);
+    Properties db = props(true, "4");
+    db.setProperty("db", SecondInitFailsDb.class.getName());
+    db.setProperty("operationcount", "100000");
+    assertSetupFailure(db, "a client thread's DB init threw site.ycsb.DBException: injected: too many connections "
+        + "(at " + SecondInitFailsDb.class.getName() + ".init(");
+    Properties workload = props(true, "4");
+    workload.setProperty("workload", ThreadSetupFailsWorkload.class.getName());
+    workload.setProperty("operationcount", "100000");
+    assertSetupFailure(workload, "the workload's initThread threw site.ycsb.WorkloadException: injected: no state "
+        + "for thread 1 (at " + ThreadSetupFailsWorkload.class.getName() + ".initThread(");
+  }
+
+  private void assertSetupFailure(Properties p, String cause) throws Exception {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    ByteArrayOutputStream stray = new ByteArrayOutputStream();
+    PrintStream stdout = System.out;
+    PrintStream stderr = System.err;
+    int rc;
+    try {
+      // ClientThread writes its stack traces to the process's own streams.
+      System.setOut(new PrintStream(stray, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(stray, true, StandardCharsets.UTF_8));
+      rc = assertTimeoutPreemptively(Duration.ofSeconds(60),
+          () -> new WorkloadRunner(p, new PrintStream(err, true, StandardCharsets.UTF_8)).run());
+    } finally {
+      System.setOut(stdout);
+      System.setErr(stderr);
+    }
+    String e = err.toString(StandardCharsets.UTF_8);
+    String elsewhere = stray.toString(StandardCharsets.UTF_8);
+    assertEquals(1, rc, e);
+    assertEquals(1, e.lines().filter(l -> l.startsWith("[ycsb] the phase stopped after ")
+        && l.contains(" of 100000 operations: " + cause)).count(), e);
+    assertTrue(e.lines().noneMatch(l -> l.startsWith("[ycsb] only ")), e);
+    assertTrue(!elsewhere.contains("\tat ") && !e.contains("\tat "), "no stack trace: " + elsewhere);
+  }
+
   /** The same for a load of fewer records than threads: threads without inserts would insert without end. */
   @Test
   void fewerRecordsThanThreadsEnds() throws Exception {
