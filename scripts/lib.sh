@@ -186,3 +186,77 @@ cds_make() {
   printf '%s' "$key" > "$dir/key"
   rm -rf "$work"
 }
+# debian_sources CODENAME: the Debian entries of this machine's apt sources for its release CODENAME (its suite,
+# -updates, -security), as "URI SUITE COMPONENTS..." lines; one-line (.list) and deb822 (.sources) formats.
+debian_sources() {
+  local codename="$1" f
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [ -f "$f" ] || continue
+    awk -v c="$codename" '$1 == "deb" {
+        i = 2; if ($i ~ /^\[/) { while ($i !~ /\]$/) i++; i++ }
+        uri = $i; suite = $(i + 1); comps = ""
+        for (j = i + 2; j <= NF && $j !~ /^#/; j++) comps = comps " " $j
+        if (suite == c || suite == c "-updates" || suite == c "-security") print uri, suite comps
+      }' "$f"
+  done
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    awk -v c="$codename" '
+      function flush(   n, m, k, s, u, suites, uris) {
+        if (types ~ /(^| )deb( |$)/ && enabled != "no") {
+          n = split(uris_, uris, " "); m = split(suites_, suites, " ")
+          for (k = 1; k <= n; k++) for (s = 1; s <= m; s++)
+            if (suites[s] == c || suites[s] == c "-updates" || suites[s] == c "-security") print uris[k], suites[s], comps_
+        }
+        types = ""; uris_ = ""; suites_ = ""; comps_ = ""; enabled = ""
+      }
+      /^[ \t]*$/ { flush(); next }
+      /^#/ { next }
+      { key = tolower($1); sub(/:$/, "", key); $1 = ""; sub(/^ +/, "")
+        if (key == "types") types = $0; else if (key == "uris") uris_ = $0
+        else if (key == "suites") suites_ = $0; else if (key == "components") comps_ = $0
+        else if (key == "enabled") enabled = tolower($0) }
+      END { flush() }' "$f"
+  done
+}
+
+# debian_mirror: the URI this machine's apt sources use for its own Debian release (/etc/os-release), where
+# debootstrap finds that release and Debian's other suites too.
+debian_mirror() {
+  local codename uri suite
+  codename="$(. /etc/os-release && echo "${VERSION_CODENAME:-}")"
+  [ -n "$codename" ] || return 1
+  while read -r uri suite _; do
+    if [ "$suite" = "$codename" ]; then echo "$uri"; return 0; fi
+  done < <(debian_sources "$codename")
+  return 1
+}
+
+# in_server_root ROOT DIR COMMAND [ARG]...: runs COMMAND in ROOT (a scripts/server-root tree) with DIR mounted at
+# /srv/ycsb and a /proc, in a mount namespace of its own (both mounts end with it; the host's mounts never change),
+# on the host's network and pid space. Each step execs the next, so the pid is COMMAND's own.
+in_server_root() {
+  local root="$1" dir="$2"
+  shift 2
+  exec unshare --mount --propagation private -- /bin/sh -c \
+    'r="$1" d="$2"; shift 2; mount --bind "$d" "$r/srv/ycsb" && mount -t proc proc "$r/proc" && exec chroot "$r" "$@"' \
+    in_server_root "$root" "$dir" "$@"
+}
+
+# stop_server_by_pidfile NAME PIDFILE DATADIR: SIGTERM to the server whose pid PIDFILE holds, then up to 60 s for it
+# to end (a clean shutdown flushes its engines), then SIGKILL. Nothing running is not an error.
+stop_server_by_pidfile() {
+  local name="$1" pidfile="$2" datadir="$3" pid
+  if [ ! -f "$pidfile" ] || ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then
+    echo "$name: no server running from $datadir" >&2
+    return 0
+  fi
+  pid="$(cat "$pidfile")"
+  kill "$pid"
+  for _ in $(seq 1 120); do
+    kill -0 "$pid" 2>/dev/null || { echo "$name: stopped server $pid ($datadir)" >&2; return 0; }
+    sleep 0.5
+  done
+  echo "$name: server $pid did not stop in 60 s; killing it" >&2
+  kill -9 "$pid" 2>/dev/null || true
+}
