@@ -50,6 +50,9 @@ final class BindingRecord {
     c.dialect = rt.dialect.name();
     c.serverVersion = rt.server.version;
     c.serverVersionComment = rt.server.versionComment;
+    c.serverProduct = rt.server.product();
+    c.tlsSource = rt.dialect.sessionTlsCounted() ? "the set-up connection (asking is a statement on this server)"
+        : "every connection";
     c.engine = rt.engine();
     c.serverDefaultEngine = rt.server.defaultEngine.isEmpty() ? null : rt.server.defaultEngine;
     c.driverName = rt.server.driverName;
@@ -62,6 +65,7 @@ final class BindingRecord {
     i.batched = config.batching();
     i.bulkMode = config.batching() ? rt.bulkMode.propertyValue() : null;
     i.rowsPerBatch = config.batching() ? rt.batchRows(rt.layout.allFields()) : null;
+    i.statementsPer = rt.insertStatements.recordValue();
     i.sortedByKey = config.batching() && config.bulkSort;
     i.rocksdbBulkLoad = config.rocksdbBulkLoad;
     i.runPhaseBatching = config.runPhase && config.batching();
@@ -82,7 +86,8 @@ final class BindingRecord {
    * Synchronized with {@link #failed(String)}: client threads that fail to connect write the same record, and two
    * writers of one file would race on its partial file.
    */
-  synchronized void finish(BindingTotals t, ErrorLog errors, PrintStream log) {
+  synchronized void finish(BindingTotals t, ErrorLog errors, PrintStream log, java.util.Map<String, Long> tls) {
+    record.connection.tls = tls;
     RunRecord.Rows rows = new RunRecord.Rows();
     rows.stored = t.rowsStored();
     rows.failed = t.rowsFailed();

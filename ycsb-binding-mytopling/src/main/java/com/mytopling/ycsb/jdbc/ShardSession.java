@@ -105,9 +105,13 @@ final class ShardSession implements OperationWatchdog.Watched {
     socket = com.mytopling.ycsb.core.connect.BlockingSockets.takeLast();
     try {
       c.setAutoCommit(rt.config.autoCommit);
+      rt.noteTls(c);
       mode.begin(c);
       if (rt.config.settlesLostBatches()) {
-        sessionId = firstLong(c, rt.dialect.sessionId(), 0);
+        // From the driver where it knows it: a statement here would count among the workload's in the server's
+        // counters, once per client thread.
+        long known = com.mytopling.ycsb.core.connect.DriverSessions.sessionId(c);
+        sessionId = known >= 0 ? known : firstLong(c, rt.dialect.sessionId(), 0);
       }
     } catch (SQLException e) {
       StatementCache.closeQuietly(c);

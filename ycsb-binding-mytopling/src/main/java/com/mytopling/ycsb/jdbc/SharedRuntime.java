@@ -8,11 +8,13 @@ import com.mytopling.ycsb.core.TargetException;
 import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.Dialects;
+import com.mytopling.ycsb.core.dialect.InsertStatements;
 import com.mytopling.ycsb.core.dialect.ServerInfo;
 import com.mytopling.ycsb.core.dialect.SqlErrors;
 import com.mytopling.ycsb.core.dialect.SqlServerDialect;
 import com.mytopling.ycsb.core.dialect.SqlServerText;
 import com.mytopling.ycsb.core.dialect.TableLayout;
+import com.mytopling.ycsb.core.connect.DriverChoice;
 import com.mytopling.ycsb.core.connect.DriverSetup;
 import com.mytopling.ycsb.core.connect.Servers;
 import com.mytopling.ycsb.jdbc.bulk.BulkMode;
@@ -51,6 +53,10 @@ final class SharedRuntime {
   final ServerInfo server;
   /** How batches are sent: db.bulkload, with auto resolved for the driver the connections use. */
   final BulkMode bulkMode;
+  /** What the server executes as one statement of this phase's inserts: an insert, a batch, or a row of a batch. */
+  final InsertStatements insertStatements;
+  /** Each TLS state the connections had (Dialect#sessionTls), with how many had it. */
+  private final Map<String, LongAdder> tls = new java.util.concurrent.ConcurrentHashMap<>();
   final List<String> connectUrls;
   /** The URLs as the user gave them (or the embedded server's), for messages. */
   final List<String> displayUrls;
@@ -84,6 +90,9 @@ final class SharedRuntime {
     this.server = server;
     this.connectUrls = Collections.unmodifiableList(connectUrls);
     this.bulkMode = config.bulkMode.resolve(connectUrls.get(0));
+    this.insertStatements = !config.batching() ? InsertStatements.INSERT : bulkMode == BulkMode.BATCHAPI
+        ? DriverChoice.batchApiStatements(connectUrls.get(0), "MariaDB".equals(server.product()))
+        : InsertStatements.BATCH;
     this.user = servers.user();
     this.password = servers.password();
     this.servers = servers;
@@ -150,6 +159,9 @@ final class SharedRuntime {
           + "=false not added (strings are sent as Unicode, so every character is stored)");
     }
     SharedRuntime rt = new SharedRuntime(config, layout, dialect, drivers.server(), connectUrls, servers, log);
+    if (dialect.sessionTlsCounted()) {
+      rt.noteSetupTls();
+    }
     rt.announce(added);
     rt.record = BindingRecord.start(rt, added, props);
     return rt;
@@ -211,7 +223,8 @@ final class SharedRuntime {
     Dialect dialect = rt.dialect;
     ServerInfo server = rt.server;
     List<String> urls = rt.displayUrls;
-    log.println("[mytopling] connected: dialect=" + dialect.name() + " server=\"" + server.version + "\" engine="
+    log.println("[mytopling] connected: dialect=" + dialect.name() + " product=" + server.product().replace(' ', '_')
+        + " server=\"" + server.version + "\" engine="
         + rt.engine() + " shards=" + urls.size() + " driver=\"" + server.driver + "\" url=" + Secrets.maskUrl(urls.get(0)));
     if (!added.isEmpty()) {
       log.println("[mytopling] driver settings added (set them in the URL to override, "
@@ -232,6 +245,13 @@ final class SharedRuntime {
           + " (" + Registry.DB_BULKLOAD.name() + "=" + (config.bulkMode == BulkMode.AUTO ? "auto: " : "")
           + rt.bulkMode.propertyValue() + (config.bulkSort ? ", sorted by key" : "")
           + (config.rocksdbBulkLoad ? ", rocksdb_bulk_load" : "") + ")");
+      if (rt.insertStatements == InsertStatements.ROW) {
+        log.println("[mytopling] batched inserts: the driver sends each row of a batch as a statement of its own ("
+            + (DriverChoice.usesMariaDbDriver(rt.connectUrls.get(0))
+            ? "MariaDB Connector/J's bulk protocol is MariaDB's; this server is " + server.product()
+            : "MySQL Connector/J without rewriteBatchedStatements=true") + "): statements are counted per row; "
+            + Registry.DB_BULKLOAD.name() + "=insert sends each batch as one multi-row INSERT");
+      }
     } else if (config.batchUpdateApi && !config.batchingRequested()) {
       log.println("[mytopling] " + Registry.JDBC_BATCHUPDATEAPI.name() + "=true with " + Registry.DB_BATCHSIZE.name()
           + "=" + config.batchSize + ": rows are inserted one at a time (set " + Registry.DB_BATCHSIZE.name()
@@ -294,6 +314,41 @@ final class SharedRuntime {
         rows.writesRolledBack.sum(), reconnects.sum(), lockRetries.sum(), errors.total(), config.runPhase && config.batching());
   }
 
+  /**
+   * Notes a client connection's TLS, asked of the server (Dialect#sessionTls) where asking does not count among the
+   * workload's statements; a connection whose answer fails is noted "unknown".
+   */
+  void noteTls(Connection c) {
+    if (dialect.sessionTlsCounted()) {
+      return;
+    }
+    String state;
+    try {
+      state = dialect.sessionTls(c);
+    } catch (SQLException e) {
+      state = "unknown";
+    }
+    tls.computeIfAbsent(state, k -> new LongAdder()).increment();
+  }
+
+  /** The set-up connection's TLS, for a dialect whose question is a workload statement (SQL Server): asked once. */
+  private void noteSetupTls() {
+    String state;
+    try (Connection c = open(0)) {
+      state = dialect.sessionTls(c);
+    } catch (SQLException e) {
+      state = "unknown (" + SqlMessages.describe(e, password) + ")";
+    }
+    tls.computeIfAbsent(state, k -> new LongAdder()).increment();
+  }
+
+  /** Each TLS state noted, with how many connections had it. */
+  Map<String, Long> tlsStates() {
+    Map<String, Long> out = new java.util.TreeMap<>();
+    tls.forEach((k, v) -> out.put(k, v.sum()));
+    return out;
+  }
+
   /** A client thread could not start after the runtime did (a shard refused its connection): the record says why. */
   void recordFailure(String message) {
     if (record != null) {
@@ -312,9 +367,15 @@ final class SharedRuntime {
           + (t.writesRolledBack() > 0 ? " rolled_back_writes=" + t.writesRolledBack() : "")
           + (t.runPhaseBatching() ? " run_phase_batching=true" : ""));
     }
+    Map<String, Long> tlsStates = tlsStates();
+    if (!tlsStates.isEmpty()) {
+      List<String> states = new ArrayList<>();
+      tlsStates.forEach((state, n) -> states.add(state + " x " + n));
+      log.println("[mytopling] TLS of the connections (as the server saw them): " + String.join(", ", states));
+    }
     errors.printSummary();
     if (record != null) {
-      record.finish(t, errors, log);
+      record.finish(t, errors, log, tlsStates());
     }
   }
 }

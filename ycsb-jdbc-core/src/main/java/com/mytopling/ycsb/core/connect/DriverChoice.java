@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.core.connect;
 
+import com.mytopling.ycsb.core.dialect.InsertStatements;
 import com.mytopling.ycsb.core.dialect.UrlScheme;
 
 /**
@@ -70,5 +71,30 @@ public final class DriverChoice {
       return MYSQL_PREFIX + url.substring(MARIADB_PREFIX.length());
     }
     return url;
+  }
+
+  /**
+   * What the server executes for one JDBC batch of INSERTs (db.bulkload=batchapi), by the driver the connect URL
+   * names and its settings, measured as Com_insert per executeBatch on MariaDB 10.11 and MySQL 9.7 (issue 34):
+   * MariaDB Connector/J sends a batch to a MariaDB server as one bulk command (COM_STMT_BULK_EXECUTE, with
+   * useBulkStmts or useBulkStmtsForInserts, the latter on by default) and to any other server each row as a
+   * statement of its own, its bulk protocol being MariaDB's; MySQL Connector/J rewrites a batch into multi-row
+   * INSERTs with rewriteBatchedStatements=true (which the binding adds unless the URL sets it; a batch larger than
+   * max_allowed_packet would be split, which the self-check's statement count would show) and sends each row alone
+   * without it. SQL Server's driver sends a batch as one request.
+   */
+  public static InsertStatements batchApiStatements(String connectUrl, boolean mariaDbServer) {
+    switch (UrlScheme.of(connectUrl)) {
+      case MARIADB:
+        boolean bulk = !"false".equalsIgnoreCase(JdbcUrls.value(connectUrl, "useBulkStmtsForInserts", false))
+            || "true".equalsIgnoreCase(JdbcUrls.value(connectUrl, "useBulkStmts", false));
+        return mariaDbServer && bulk ? InsertStatements.BATCH : InsertStatements.ROW;
+      case MYSQL:
+      case MYSQL_SRV:
+        return "true".equalsIgnoreCase(JdbcUrls.value(connectUrl, "rewriteBatchedStatements", false))
+            ? InsertStatements.BATCH : InsertStatements.ROW;
+      default:
+        return InsertStatements.BATCH;
+    }
   }
 }

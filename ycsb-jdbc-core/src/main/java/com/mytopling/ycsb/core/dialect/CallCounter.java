@@ -13,7 +13,13 @@ import java.util.Set;
  * @param source the server's own counter names, for people
  * @param rows true when the counter counts rows rather than statements (batched inserts: one statement, many rows)
  * @param countsSampler true when the sampler's own queries add to it (SQL Server's batch requests): one per sample
+ * @param harnessPart the metric that counts the harness's own statements among the counter's (the sampler's SELECTs
+ *     on MySQL, which reads a counter only a SELECT can), added to the client's side; null when none count there
  */
 public record CallCounter(String operation, Set<String> calls, ServerMetric metric, String source, boolean rows,
-                          boolean countsSampler) {
+                          boolean countsSampler, ServerMetric harnessPart) {
+  public CallCounter(String operation, Set<String> calls, ServerMetric metric, String source, boolean rows,
+                     boolean countsSampler) {
+    this(operation, calls, metric, source, rows, countsSampler, null);
+  }
 }

@@ -131,7 +131,10 @@ public abstract class Dialect {
         + DialectSql.placeholders(keys) + ")";
   }
 
-  /** The server's id of this connection's session, one number. */
+  /**
+   * The server's id of this connection's session, one number; asked only where the driver does not know it
+   * ({@link com.mytopling.ycsb.core.connect.DriverSessions}).
+   */
   public abstract String sessionId();
 
   /**
@@ -141,6 +144,24 @@ public abstract class Dialect {
   public abstract String sessionRunning();
 
   // ---- the server ----
+
+  /** A connection's TLS state when it uses none. */
+  public static final String TLS_OFF = "off";
+
+  /**
+   * The connection's TLS as the server sees it: {@value #TLS_OFF}, or what the server names (MySQL family: protocol and
+   * cipher, "TLSv1.3 TLS_AES_128_GCM_SHA256"; SQL Server: "on").
+   */
+  public abstract String sessionTls(Connection c) throws SQLException;
+
+  /**
+   * True when asking {@link #sessionTls} counts among the workload's statements in the server's counters (SQL
+   * Server's batch requests): then it is asked on the set-up connection only, before the measured window, and not on
+   * every client connection.
+   */
+  public boolean sessionTlsCounted() {
+    return false;
+  }
 
   /** What the server says about itself: version, edition, default engine, driver. */
   public abstract ServerInfo serverInfo(Connection c) throws SQLException;
@@ -162,8 +183,8 @@ public abstract class Dialect {
    */
   public abstract EnumMap<ServerMetric, Long> serverMetrics(ResultSet rows) throws SQLException;
 
-  /** One sample of the server's counters; {@code timeoutSeconds} bounds the query (0: none). */
-  public final EnumMap<ServerMetric, Long> sampleServerMetrics(Connection c, int timeoutSeconds) throws SQLException {
+  /** One sample of the server's counters; {@code timeoutSeconds} bounds each query (0: none). */
+  public EnumMap<ServerMetric, Long> sampleServerMetrics(Connection c, int timeoutSeconds) throws SQLException {
     try (Statement s = c.createStatement()) {
       if (timeoutSeconds > 0) {
         s.setQueryTimeout(timeoutSeconds);
@@ -179,9 +200,12 @@ public abstract class Dialect {
    * client's DB calls, so that each phase can compare the two over its measured window (docs/results.md,
    * "Self-check").
    *
-   * @param batchedInserts true when the binding batched inserts: one statement carries many rows
+   * @param inserts how the phase's inserts reached the server as statements (the binding's record)
+   * @param product the server's product ({@link ServerInfo#product}), which decides the counters read where the
+   *     family's servers count differently (MariaDB's Handler_write, MySQL's Innodb_rows_inserted); null when not
+   *     recorded
    */
-  public abstract List<CallCounter> callCounters(boolean batchedInserts);
+  public abstract List<CallCounter> callCounters(InsertStatements inserts, String product);
 
   // ---- the start barrier of clients on several machines (scale-out) ----
 

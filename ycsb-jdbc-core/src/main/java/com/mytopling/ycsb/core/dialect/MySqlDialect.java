@@ -323,7 +323,8 @@ public class MySqlDialect extends Dialect {
     // Prepared statements count here too (COM_STMT_EXECUTE of a SELECT adds to Com_select); SHOW STATUS does not
     // (Com_show_status), so the sampler's own queries are not among them.
     m.put(ServerMetric.SELECT_STATEMENTS, List.of(List.of("Com_select")));
-    m.put(ServerMetric.INSERT_STATEMENTS, List.of(List.of("Com_insert", "Com_replace")));
+    // LOAD DATA inserts too (db.bulkload=loaddata): Com_load, one per statement.
+    m.put(ServerMetric.INSERT_STATEMENTS, List.of(List.of("Com_insert", "Com_replace", "Com_load")));
     m.put(ServerMetric.UPDATE_STATEMENTS, List.of(List.of("Com_update")));
     m.put(ServerMetric.DELETE_STATEMENTS, List.of(List.of("Com_delete")));
     return m;
@@ -348,22 +349,35 @@ public class MySqlDialect extends Dialect {
   }
 
   /**
-   * Statements by kind (Com_*, which count prepared statements' executions too and not the sampler's SHOW STATUS);
-   * rows written where inserts were batched (a multi-row INSERT or a bulk batch is one Com_insert for many rows):
-   * Handler_write on MariaDB (the SQL layer's row writes, a row that failed as a duplicate included), the engines'
-   * rows inserted on MySQL 8.
+   * Statements by kind (Com_*, which count prepared statements' executions too and not the sampler's SHOW STATUS;
+   * Com_select counts the sampler's own SELECT on MySQL, {@link ServerMetric#HARNESS_SELECTS}). Where inserts were
+   * batched, rows written as well as statements (a multi-row INSERT or a bulk batch is one Com_insert for many rows,
+   * a LOAD DATA one Com_load): Handler_write on MariaDB (the SQL layer's row writes, a row that failed as a duplicate
+   * included), the engines' rows inserted on MySQL, where Handler_write also counts internal writes.
    */
   @Override
-  public List<CallCounter> callCounters(boolean batchedInserts) {
-    return List.of(
-        new CallCounter("READ", Set.of("READ", "SCAN"), ServerMetric.SELECT_STATEMENTS, "Com_select", false, false),
-        new CallCounter("UPDATE", Set.of("UPDATE"), ServerMetric.UPDATE_STATEMENTS, "Com_update", false, false),
-        batchedInserts
-            ? new CallCounter("INSERT", Set.of("INSERT"), ServerMetric.ROWS_INSERTED,
-                "Handler_write (MariaDB), Innodb_rows_inserted + Rocksdb_rows_inserted (MySQL)", true, false)
-            : new CallCounter("INSERT", Set.of("INSERT"), ServerMetric.INSERT_STATEMENTS, "Com_insert + Com_replace",
-                false, false),
-        new CallCounter("DELETE", Set.of("DELETE"), ServerMetric.DELETE_STATEMENTS, "Com_delete", false, false));
+  public List<CallCounter> callCounters(InsertStatements inserts, String product) {
+    List<CallCounter> counters = new ArrayList<>();
+    counters.add(new CallCounter("READ", Set.of("READ", "SCAN"), ServerMetric.SELECT_STATEMENTS, "Com_select", false,
+        false, ServerMetric.HARNESS_SELECTS));
+    counters.add(new CallCounter("UPDATE", Set.of("UPDATE"), ServerMetric.UPDATE_STATEMENTS, "Com_update", false,
+        false));
+    String statements = "Com_insert + Com_replace + Com_load";
+    if (inserts.batched()) {
+      String rows = product == null ? "Handler_write (MariaDB), Innodb_rows_inserted + Rocksdb_rows_inserted (MySQL)"
+          : "MariaDB".equals(product) ? "Handler_write" : "Innodb_rows_inserted + Rocksdb_rows_inserted";
+      counters.add(new CallCounter("INSERT", Set.of("INSERT"), ServerMetric.ROWS_INSERTED, rows, true, false));
+      // A batch's statements: one per INSERT-BATCH call, or one per row (each buffered insert call).
+      counters.add(new CallCounter("INSERT statements", inserts == InsertStatements.BATCH
+          ? Set.of("INSERT-BATCH") : Set.of("INSERT"), ServerMetric.INSERT_STATEMENTS,
+          statements, false, false));
+    } else {
+      counters.add(new CallCounter("INSERT", Set.of("INSERT"), ServerMetric.INSERT_STATEMENTS, statements, false,
+          false));
+    }
+    counters.add(new CallCounter("DELETE", Set.of("DELETE"), ServerMetric.DELETE_STATEMENTS, "Com_delete", false,
+        false));
+    return counters;
   }
 
   /** UNIX_TIMESTAMP of a DATETIME(3) is exact to the millisecond; the session's time zone cancels out. */
@@ -386,6 +400,52 @@ public class MySqlDialect extends Dialect {
   /** Rows of (Variable_name, Value); names compared without case (MySQL and MariaDB capitalise some differently). */
   @Override
   public EnumMap<ServerMetric, Long> serverMetrics(ResultSet rows) throws SQLException {
+    return metricsOf(status(rows));
+  }
+
+  /**
+   * SHOW GLOBAL STATUS, and on MySQL (which has no Innodb_deadlocks status; MariaDB has) InnoDB's lock_deadlocks from
+   * information_schema.INNODB_METRICS, enabled there by default. That one is a SELECT, which the server's Com_select
+   * counts beside the workload's reads: the sampler's session's own Com_select (SHOW SESSION STATUS, which no
+   * Com_select counts) is recorded as {@link ServerMetric#HARNESS_SELECTS}, for the self-check to add to the
+   * client's side.
+   */
+  @Override
+  public EnumMap<ServerMetric, Long> sampleServerMetrics(Connection c, int timeoutSeconds) throws SQLException {
+    Map<String, Long> status;
+    try (Statement s = c.createStatement()) {
+      if (timeoutSeconds > 0) {
+        s.setQueryTimeout(timeoutSeconds);
+      }
+      try (ResultSet rows = s.executeQuery(STATUS_QUERY)) {
+        status = status(rows);
+      }
+      boolean mysqlInnodb = status.containsKey("innodb_rows_read") && !status.containsKey(INNODB_DEADLOCKS);
+      if (!mysqlInnodb) {
+        return metricsOf(status);
+      }
+      try (ResultSet rows = s.executeQuery(MYSQL_DEADLOCKS_QUERY)) {
+        if (rows.next()) {
+          status.put(INNODB_DEADLOCKS, rows.getLong(1));
+        }
+      }
+      EnumMap<ServerMetric, Long> metrics = metricsOf(status);
+      try (ResultSet rows = s.executeQuery(SESSION_SELECTS_QUERY)) {
+        if (rows.next()) {
+          metrics.put(ServerMetric.HARNESS_SELECTS, Long.parseLong(rows.getString(2).trim()));
+        }
+      }
+      return metrics;
+    }
+  }
+
+  private static final String INNODB_DEADLOCKS = "innodb_deadlocks";
+  /** MySQL's deadlock count; no row when the metric was switched off (innodb_monitor_disable), so none is recorded. */
+  static final String MYSQL_DEADLOCKS_QUERY =
+      "SELECT COUNT FROM information_schema.INNODB_METRICS WHERE NAME = 'lock_deadlocks' AND STATUS = 'enabled'";
+  static final String SESSION_SELECTS_QUERY = "SHOW SESSION STATUS WHERE Variable_name = 'Com_select'";
+
+  private static Map<String, Long> status(ResultSet rows) throws SQLException {
     Map<String, Long> status = new HashMap<>();
     while (rows.next()) {
       String value = rows.getString(2);
@@ -395,6 +455,10 @@ public class MySqlDialect extends Dialect {
         // Not a count (none of the names asked for is text on any server known); left out, so the metric is absent.
       }
     }
+    return status;
+  }
+
+  private static EnumMap<ServerMetric, Long> metricsOf(Map<String, Long> status) {
     EnumMap<ServerMetric, Long> metrics = new EnumMap<>(ServerMetric.class);
     STATUS_COUNTERS.forEach((metric, alternatives) -> {
       for (List<String> counters : alternatives) {
@@ -463,6 +527,27 @@ public class MySqlDialect extends Dialect {
   @Override
   public String sessionId() {
     return "SELECT CONNECTION_ID()";
+  }
+
+  /** SHOW SESSION STATUS: Com_show_status counts it, none of the Com_* counters the self-check compares. */
+  static final String SESSION_TLS_QUERY = "SHOW SESSION STATUS WHERE Variable_name IN ('Ssl_version', 'Ssl_cipher')";
+
+  /** The session's Ssl_version and Ssl_cipher (empty without TLS). */
+  @Override
+  public String sessionTls(Connection c) throws SQLException {
+    String version = "";
+    String cipher = "";
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(SESSION_TLS_QUERY)) {
+      while (rs.next()) {
+        String value = rs.getString(2) == null ? "" : rs.getString(2).strip();
+        if ("Ssl_version".equalsIgnoreCase(rs.getString(1))) {
+          version = value;
+        } else {
+          cipher = value;
+        }
+      }
+    }
+    return version.isEmpty() ? TLS_OFF : (version + " " + cipher).strip();
   }
 
   /** A session is in PROCESSLIST until it ends, with COMMAND 'Sleep' while it waits for its client. */

@@ -35,6 +35,30 @@ public final class ServerInfo {
         c.getMetaData().getDriverVersion());
   }
 
+  /**
+   * The product, for records and headlines, from what the server says of itself: MariaDB (its VERSION() says so),
+   * MyTopling (version or comment name ToplingDB), Percona Server (its version_comment), SQL Server or Azure SQL (the
+   * driver is SQL Server's; Azure SQL Database's edition is "SQL Azure"), else MySQL: Oracle's builds name no product
+   * in VERSION() ("9.7.4-2") and Debian's say only "(Debian)" in version_comment.
+   */
+  public String product() {
+    if (driverName.contains("SQL Server")) {
+      return versionComment.toLowerCase(Locale.ROOT).contains("azure") ? "Azure SQL" : "SQL Server";
+    }
+    if (mentions("mariadb")) {
+      return "MariaDB";
+    }
+    if (mentions("topling")) {
+      return "MyTopling";
+    }
+    return mentions("percona") ? "Percona Server" : "MySQL";
+  }
+
+  /** "PRODUCT VERSION" as headlines show the server: "MySQL 9.7.4-2", "MariaDB 10.11.19-MariaDB-0+deb12u1". */
+  public String productAndVersion() {
+    return (product() + " " + version).strip();
+  }
+
   public boolean mentions(String word) {
     String w = word.toLowerCase(Locale.ROOT);
     return version.toLowerCase(Locale.ROOT).contains(w) || versionComment.toLowerCase(Locale.ROOT).contains(w);

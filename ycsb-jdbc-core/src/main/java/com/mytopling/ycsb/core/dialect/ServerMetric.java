@@ -47,7 +47,13 @@ public enum ServerMetric {
   SELECT_STATEMENTS(Kind.COUNTER),
   INSERT_STATEMENTS(Kind.COUNTER),
   UPDATE_STATEMENTS(Kind.COUNTER),
-  DELETE_STATEMENTS(Kind.COUNTER);
+  DELETE_STATEMENTS(Kind.COUNTER),
+  /**
+   * SELECT statements the harness's sampler sent itself (its session's own Com_select): on MySQL the deadlock counter
+   * is read from information_schema.INNODB_METRICS, a SELECT that Com_select counts beside the workload's reads. The
+   * self-check adds them to the client's side.
+   */
+  HARNESS_SELECTS(Kind.COUNTER);
 
   /** How a metric changes on the server. */
   public enum Kind {

@@ -217,8 +217,9 @@ public class SqlServerDialect extends Dialect {
    * user's first runs are what confirms it.
    */
   @Override
-  public List<CallCounter> callCounters(boolean batchedInserts) {
-    return List.of(new CallCounter("ALL", batchedInserts ? Set.of("READ", "SCAN", "UPDATE", "INSERT-BATCH", "DELETE")
+  public List<CallCounter> callCounters(InsertStatements inserts, String product) {
+    return List.of(new CallCounter("ALL", inserts == InsertStatements.BATCH
+        ? Set.of("READ", "SCAN", "UPDATE", "INSERT-BATCH", "DELETE")
         : Set.of("READ", "SCAN", "UPDATE", "INSERT", "DELETE"), ServerMetric.STATEMENTS,
         "SQL Statistics: Batch Requests/sec", false, true));
   }
@@ -321,6 +322,23 @@ public class SqlServerDialect extends Dialect {
     Map<String, String> d = super.batchApiDriverDefaults(url);
     d.put("useBulkCopyForBatchInsert", "true");
     return d;
+  }
+
+  /**
+   * The session's encrypt_option in sys.dm_exec_connections (TRUE with TLS); the documented view, not run here (no SQL
+   * Server can run on our machines). A request: counted in Batch Requests/sec, so asked once, before the window.
+   */
+  @Override
+  public String sessionTls(Connection c) throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+        "SELECT encrypt_option FROM sys.dm_exec_connections WHERE session_id = @@SPID")) {
+      return rs.next() && "TRUE".equalsIgnoreCase(String.valueOf(rs.getString(1)).strip()) ? "on" : TLS_OFF;
+    }
+  }
+
+  @Override
+  public boolean sessionTlsCounted() {
+    return true;
   }
 
   @Override

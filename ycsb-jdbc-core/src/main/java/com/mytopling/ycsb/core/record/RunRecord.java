@@ -63,6 +63,15 @@ public final class RunRecord {
     /** The server's version string and its version comment, as the server reports them. */
     public String serverVersion;
     public String serverVersionComment;
+    /** The server's product, from those: MySQL, MariaDB, Percona Server, MyTopling, SQL Server, Azure SQL. */
+    public String serverProduct;
+    /**
+     * Each TLS state the phase's connections had, as the server saw each connection (its Ssl_version and Ssl_cipher):
+     * "off" or "PROTOCOL CIPHER", with how many connections had it. Null in records written before it was recorded.
+     */
+    public java.util.Map<String, Long> tls;
+    /** How {@link #tls} was learnt: every connection asked (MySQL family), or the set-up connection only. */
+    public String tlsSource;
     /** The engine the table is created with (db.engine, or the dialect's default). */
     public String engine;
     /** The server's default engine (MySQL family), for telling MyRocks servers apart. */
@@ -92,6 +101,12 @@ public final class RunRecord {
     public String bulkMode;
     /** With batching: rows per statement (db.batchsize, capped by the dialect's placeholder limit for insert). */
     public Integer rowsPerBatch;
+    /**
+     * What the server executed as one statement: insert (each insert() call), batch (each batch) or row (each row of
+     * a batch: MariaDB Connector/J's executeBatch on a server that is not MariaDB); {@code InsertStatements}. Null in
+     * records written before it was recorded (a batched phase's batches were then taken for its statements).
+     */
+    public String statementsPer;
     /** Rows of a batch sorted by key before sending (db.bulksort). */
     public Boolean sortedByKey;
     /** MyRocks bulk-load session settings (db.rocksdb.bulkload). */

@@ -2,6 +2,7 @@ package com.mytopling.ycsb.core.connect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.mytopling.ycsb.core.dialect.InsertStatements;
 import org.junit.jupiter.api.Test;
 
 class DriverChoiceTest {
@@ -23,5 +24,24 @@ class DriverChoiceTest {
         "jdbc:mysql://a/db", "jdbc:mysql://b/db?useSSL=true")));
     org.junit.jupiter.api.Assertions.assertFalse(DriverChoice.hasSecurityOptions(java.util.List.of(
         "jdbc:mysql://h/db?useServerPrepStmts=true", "jdbc:mysql://h2/db")));
+  }
+
+  /**
+   * Issue 34: what the server executes for a JDBC batch, as measured (Com_insert per executeBatch) on MariaDB 10.11 and
+   * MySQL 9.7: MariaDB Connector/J's bulk command reaches MariaDB only; MySQL Connector/J batches only when rewriting.
+   */
+  @Test
+  void aJdbcBatchIsOneStatementOnlyWhereTheDriverCanSendItSo() {
+    assertEquals(InsertStatements.BATCH, DriverChoice.batchApiStatements("jdbc:mariadb://h/db", true));
+    assertEquals(InsertStatements.ROW, DriverChoice.batchApiStatements("jdbc:mariadb://h/db", false),
+        "MariaDB Connector/J to MySQL: one statement per row");
+    assertEquals(InsertStatements.ROW, DriverChoice.batchApiStatements(
+        "jdbc:mariadb://h/db?useBulkStmtsForInserts=false", true));
+    assertEquals(InsertStatements.BATCH, DriverChoice.batchApiStatements(
+        "jdbc:mariadb://h/db?useBulkStmtsForInserts=false&useBulkStmts=true", true));
+    assertEquals(InsertStatements.BATCH, DriverChoice.batchApiStatements(
+        "jdbc:mysql://h/db?rewriteBatchedStatements=true", false));
+    assertEquals(InsertStatements.ROW, DriverChoice.batchApiStatements("jdbc:mysql://h/db", true));
+    assertEquals(InsertStatements.BATCH, DriverChoice.batchApiStatements("jdbc:sqlserver://h;databaseName=d", false));
   }
 }

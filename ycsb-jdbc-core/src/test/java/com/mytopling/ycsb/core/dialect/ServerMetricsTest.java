@@ -90,14 +90,19 @@ class ServerMetricsTest {
   void mysql8CountsRowsPerEngineNotByHandlerRequests() throws Exception {
     // MySQL 8 has Innodb_rows_* (and Rocksdb_rows_* in builds with MyRocks); Handler_write also counts temporary
     // tables there, so the engines' row counts win. Names as MySQL prints them, compared without case.
-    EnumMap<ServerMetric, Long> m = mysql(status("Innodb_rows_read", 400), status("Rocksdb_rows_read", 100),
-        status("Innodb_rows_inserted", 7), status("Handler_write", 99), status("Innodb_rows_updated", 8),
-        status("Innodb_rows_deleted", 0), status("Rocksdb_row_lock_deadlocks", 2), status("threads_running", 3));
+    MySqlDialect d = new MySqlDialect();
+    StubServer db = StubServer.unnamed().answer(d.serverMetricsQuery(), status("Innodb_rows_read", 400),
+        status("Rocksdb_rows_read", 100), status("Innodb_rows_inserted", 7), status("Handler_write", 99),
+        status("Innodb_rows_updated", 8), status("Innodb_rows_deleted", 0), status("Rocksdb_row_lock_deadlocks", 2),
+        status("threads_running", 3))
+        .answer(MySqlDialect.MYSQL_DEADLOCKS_QUERY, new Object[] {5L})
+        .answer(MySqlDialect.SESSION_SELECTS_QUERY, status("Com_select", 1));
+    EnumMap<ServerMetric, Long> m = d.sampleServerMetrics(db.connection(), 7);
     assertEquals(500L, m.get(ServerMetric.ROWS_READ));
     assertEquals(7L, m.get(ServerMetric.ROWS_INSERTED));
     assertEquals(8L, m.get(ServerMetric.ROWS_UPDATED));
     assertEquals(0L, m.get(ServerMetric.ROWS_DELETED), "a counter at 0 is 0, not absent");
-    assertEquals(2L, m.get(ServerMetric.DEADLOCKS), "MySQL 8 has no Innodb_deadlocks: RocksDB's alone");
+    assertEquals(7L, m.get(ServerMetric.DEADLOCKS), "MySQL has no Innodb_deadlocks: INNODB_METRICS' and RocksDB's");
     assertEquals(3L, m.get(ServerMetric.THREADS_RUNNING));
   }
 
@@ -182,18 +187,56 @@ class ServerMetricsTest {
   @Test
   void theSelfChecksCountersAreTheDialects() {
     // Issue 20: which server counter counts which of the client's calls.
-    List<CallCounter> mysql = new MySqlDialect().callCounters(false);
+    List<CallCounter> mysql = new MySqlDialect().callCounters(InsertStatements.INSERT, "MySQL");
     assertEquals(List.of("READ", "UPDATE", "INSERT", "DELETE"), mysql.stream().map(CallCounter::operation).toList());
     assertEquals(java.util.Set.of("READ", "SCAN"), mysql.get(0).calls(), "a scan is a SELECT too");
     assertEquals(ServerMetric.SELECT_STATEMENTS, mysql.get(0).metric());
+    assertEquals(ServerMetric.HARNESS_SELECTS, mysql.get(0).harnessPart(), "the sampler's own SELECT on MySQL");
     assertEquals(ServerMetric.INSERT_STATEMENTS, mysql.get(2).metric());
-    CallCounter batched = new MySqlDialect().callCounters(true).get(2);
-    assertEquals(ServerMetric.ROWS_INSERTED, batched.metric(), "batched inserts compare rows: one statement, many");
-    assertTrue(batched.rows());
-    List<CallCounter> sqlServer = new SqlServerDialect().callCounters(true);
+    // Issue 34: batched inserts compare rows and statements, each by the counter the server's product keeps.
+    List<CallCounter> batched = new MySqlDialect().callCounters(InsertStatements.BATCH, "MariaDB");
+    assertEquals(List.of("READ", "UPDATE", "INSERT", "INSERT statements", "DELETE"),
+        batched.stream().map(CallCounter::operation).toList());
+    assertEquals(ServerMetric.ROWS_INSERTED, batched.get(2).metric(), "rows: one statement, many rows");
+    assertTrue(batched.get(2).rows());
+    assertEquals("Handler_write", batched.get(2).source(), "the one source MariaDB's rows come from");
+    assertEquals("Innodb_rows_inserted + Rocksdb_rows_inserted",
+        new MySqlDialect().callCounters(InsertStatements.BATCH, "MySQL").get(2).source());
+    assertEquals(ServerMetric.INSERT_STATEMENTS, batched.get(3).metric());
+    assertEquals(java.util.Set.of("INSERT-BATCH"), batched.get(3).calls(), "one statement per batch");
+    assertEquals(java.util.Set.of("INSERT"),
+        new MySqlDialect().callCounters(InsertStatements.ROW, "MySQL").get(3).calls(), "one statement per row");
+    List<CallCounter> sqlServer = new SqlServerDialect().callCounters(InsertStatements.BATCH, "SQL Server");
     assertEquals(1, sqlServer.size());
     assertEquals(ServerMetric.STATEMENTS, sqlServer.get(0).metric());
     assertTrue(sqlServer.get(0).countsSampler(), "the sampler's own query is a batch request too");
     assertTrue(sqlServer.get(0).calls().contains("INSERT-BATCH") && !sqlServer.get(0).calls().contains("INSERT"));
+  }
+
+  /**
+   * Issue 34: MySQL has no Innodb_deadlocks status; its deadlocks come from INNODB_METRICS' lock_deadlocks (enabled by
+   * default on MySQL 9.7, read off the server scripts/start-mysql starts), a SELECT whose count the sampler's own
+   * session reports for the self-check.
+   */
+  @Test
+  void mysqlReadsDeadlocksFromInnodbMetricsAndCountsItsOwnSelect() throws Exception {
+    MySqlDialect d = new MySqlDialect();
+    StubServer db = StubServer.unnamed()
+        .answer(d.serverMetricsQuery(), status("Innodb_rows_read", 10), status("Innodb_rows_inserted", 3),
+            status("Com_select", 40))
+        .answer(MySqlDialect.MYSQL_DEADLOCKS_QUERY, new Object[] {7L})
+        .answer(MySqlDialect.SESSION_SELECTS_QUERY, status("Com_select", 12));
+    EnumMap<ServerMetric, Long> m = d.sampleServerMetrics(db.connection(), 5);
+    assertEquals(List.of(d.serverMetricsQuery(), MySqlDialect.MYSQL_DEADLOCKS_QUERY, MySqlDialect.SESSION_SELECTS_QUERY),
+        db.executed);
+    assertEquals(7L, m.get(ServerMetric.DEADLOCKS));
+    assertEquals(12L, m.get(ServerMetric.HARNESS_SELECTS));
+    assertEquals(40L, m.get(ServerMetric.SELECT_STATEMENTS));
+    // A metric switched off on the server answers no row: no deadlock figure, rather than a 0 that was never counted.
+    StubServer off = StubServer.unnamed()
+        .answer(d.serverMetricsQuery(), status("Innodb_rows_read", 10))
+        .answer(MySqlDialect.MYSQL_DEADLOCKS_QUERY)
+        .answer(MySqlDialect.SESSION_SELECTS_QUERY, status("Com_select", 1));
+    assertFalse(d.sampleServerMetrics(off.connection(), 5).containsKey(ServerMetric.DEADLOCKS));
   }
 }

@@ -230,7 +230,7 @@ public final class ReproduceReviews extends HarnessJob {
     Map<String, Double> file = load == null ? null : load.metrics.get("FILELOADER");
     return String.join("\t", engine, "load", memoryMb + "M", "-",
         figure(load == null ? null : load.successfulThroughputOps), figure(load == null ? null : load.throughputOps),
-        batched ? "INSERT-BATCH (per statement)" : "INSERT", figure(s == null ? null : s.percentile("p95")),
+        batched ? "INSERT-BATCH (per batch)" : "INSERT", figure(s == null ? null : s.percentile("p95")),
         figure(s == null ? null : s.percentile("p99")),
         figure(load == null || load.batchedInserts == null ? null : load.batchedInserts.costPerRowUs),
         whole(file == null ? null : file.get("TableStoredBytes")),

@@ -63,7 +63,7 @@ class ReproduceReviewsTest {
     load.batchedInserts.costPerRowUs = 81.25;
     load.metrics.put("FILELOADER", Map.of("TableStoredBytes", 123456789.0, "RawToStoredRatio", 1.23456));
     run.phases.put("load", load);
-    assertEquals("innodb\tload\t2048M\t-\t12345.7\t12400\tINSERT-BATCH (per statement)\t410000\t520000.4\t81.3"
+    assertEquals("innodb\tload\t2048M\t-\t12345.7\t12400\tINSERT-BATCH (per batch)\t410000\t520000.4\t81.3"
         + "\t123456789\t1.235\t-", ReproduceReviews.loadRow("innodb", 2048, run));
 
     RunSummary read = new RunSummary();

@@ -60,4 +60,22 @@ public final class Format {
     }
     return text.toString();
   }
+
+  /**
+   * A batched phase's statements and rows: "N statements (one per batch) with R rows (S stored)", or where each row
+   * was a statement of its own "B batches sent as N statements (one per row: ...) with R rows (S stored)"; the one
+   * wording of the summary and the page.
+   */
+  public static String batchedInserts(com.mytopling.ycsb.results.model.PhaseSummary.BatchedInserts b) {
+    String rows = count(b.rows) + " rows (" + count(b.rowsStored) + " stored)";
+    if ("row".equals(b.statementsPer)) {
+      return count(b.batches) + " batches sent as " + count(b.statements) + " statements (one per row: the driver "
+          + "sent each row of a batch as a statement of its own) with " + rows;
+    }
+    return count(b.statements) + " statements (one per batch) with " + rows;
+  }
+
+  private static String count(Long n) {
+    return number(n == null ? null : n.doubleValue());
+  }
 }

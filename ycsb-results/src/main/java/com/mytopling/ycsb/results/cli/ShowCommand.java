@@ -168,10 +168,9 @@ final class ShowCommand implements Command {
         : Format.table(header, rows));
     if (batched) {
       PhaseSummary.BatchedInserts b = phase.batchedInserts;
-      text.append(String.format(java.util.Locale.ROOT, "inserts were batched: %s statements with %s rows (%s stored); "
-              + "per row %s us of statement time; INSERT (buffer append) is the time to add a row to the client's "
-              + "batch, not an insert's latency%n", Format.number(asDouble(b.statements)), Format.number(asDouble(b.rows)),
-          Format.number(asDouble(b.rowsStored)), Format.number(b.costPerRowUs)));
+      text.append(String.format(java.util.Locale.ROOT, "inserts were batched: %s; per row %s us of batch time; "
+              + "INSERT (buffer append) is the time to add a row to the client's batch, not an insert's latency%n",
+          Format.batchedInserts(b), Format.number(b.costPerRowUs)));
     }
     if (phase.bindingTotals != null && !phase.bindingTotals.isEmpty()) {
       List<String> totals = new ArrayList<>();

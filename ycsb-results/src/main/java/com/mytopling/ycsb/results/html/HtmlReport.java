@@ -284,9 +284,8 @@ public final class HtmlReport {
     b.append(rows.isEmpty() ? "<p class=\"note\">No latency figures.</p>\n" : Html.table(header, rows));
     if (batched) {
       PhaseSummary.BatchedInserts bi = p.batchedInserts;
-      b.append("<p>Inserts were batched: ").append(Format.number(asDouble(bi.statements))).append(" statements with ")
-          .append(Format.number(asDouble(bi.rows))).append(" rows (").append(Format.number(asDouble(bi.rowsStored)))
-          .append(" stored), ").append(Format.number(bi.costPerRowUs)).append(" us of statement time per row. "
+      b.append("<p>Inserts were batched: ").append(esc(Format.batchedInserts(bi))).append(", ")
+          .append(Format.number(bi.costPerRowUs)).append(" us of batch time per row. "
               + "INSERT (buffer append) is the time to add a row to the client's batch, not an insert's.</p>\n");
     }
     b.append("<h3>Return codes").append(who).append("</h3>\n");

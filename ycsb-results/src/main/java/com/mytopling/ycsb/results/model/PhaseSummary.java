@@ -97,13 +97,20 @@ public class PhaseSummary {
 
   /** What batched inserts cost: per statement (operations.INSERT-BATCH) and per row. */
   public static class BatchedInserts {
-    /** Multi-row statements sent (INSERT-BATCH samples). */
+    /**
+     * Statements the server executed for the batches: one per batch, or one per row where the driver sent each row of
+     * a batch alone ({@link #statementsPer}).
+     */
     public Long statements;
+    /** Batches sent (INSERT-BATCH samples: the binding's executeBatch, multi-row INSERT or LOAD DATA calls). */
+    public Long batches;
+    /** What the server executed as one statement: batch or row (the binding's record; batch when not recorded). */
+    public String statementsPer;
     /** Rows in them (INSERT-BATCH return codes, one per row). */
     public Long rows;
     /** Rows the server stored (INSERT-BATCH Return=OK). */
     public Long rowsStored;
-    /** Time of all statements divided by their rows: the server round trip's cost per row, in microseconds. */
+    /** Time of all batches divided by their rows: the server round trips' cost per row, in microseconds. */
     public Double costPerRowUs;
   }
 

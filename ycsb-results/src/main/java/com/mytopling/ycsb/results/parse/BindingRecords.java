@@ -1,10 +1,12 @@
 package com.mytopling.ycsb.results.parse;
 
+import com.mytopling.ycsb.core.dialect.InsertStatements;
 import com.mytopling.ycsb.core.record.RunRecord;
 import com.mytopling.ycsb.core.record.RunRecordException;
 import com.mytopling.ycsb.core.record.RunRecordFiles;
 import com.mytopling.ycsb.core.record.RunRecordReader;
 import com.mytopling.ycsb.results.ReportException;
+import com.mytopling.ycsb.results.model.PhaseSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -126,6 +128,36 @@ public final class BindingRecords {
   }
 
   /**
+   * The connections' TLS in one phrase: "off", "TLSv1.3 TLS_AES_128_GCM_SHA256", or each state with its count when
+   * they differ ("off (3 connections), TLSv1.3 ... (13 connections)"), so that a comparison can tell runs apart.
+   */
+  public static String tlsText(Map<String, Long> tls) {
+    if (tls.isEmpty()) {
+      return "unknown";
+    }
+    if (tls.size() == 1) {
+      return tls.keySet().iterator().next();
+    }
+    List<String> parts = new ArrayList<>();
+    new java.util.TreeMap<>(tls).forEach((state, n) -> parts.add(state + " (" + n + " connection" + (n == 1 ? "" : "s")
+        + ")"));
+    return String.join(", ", parts);
+  }
+
+  /**
+   * How the phase's inserts reached the server as statements, by its binding record (a merged phase's first client's
+   * that has one; every client runs the same settings).
+   */
+  public static InsertStatements insertStatements(PhaseSummary phase) {
+    RunRecord r = phase.binding;
+    for (int i = 0; r == null && phase.clients != null && i < phase.clients.size(); i++) {
+      r = phase.clients.get(i).binding;
+    }
+    return InsertStatements.fromRecord(r == null || r.inserts == null ? null : r.inserts.statementsPer,
+        phase.batchedInserts != null);
+  }
+
+  /**
    * The server as the summary's server map has always named it: dialect, server (version), engine, shards, driver
    * (name and version), url (the first shard's, masked); null without a connection.
    */
@@ -136,6 +168,9 @@ public final class BindingRecords {
     RunRecord.Connection c = record.connection;
     Map<String, String> s = new LinkedHashMap<>();
     s.put("dialect", c.dialect);
+    if (c.serverProduct != null) {
+      s.put("product", c.serverProduct);
+    }
     s.put("server", c.serverVersion);
     s.put("engine", c.engine);
     s.put("shards", Integer.toString(c.shards));
@@ -144,6 +179,9 @@ public final class BindingRecords {
     }
     if (!c.urls.isEmpty()) {
       s.put("url", c.urls.get(0));
+    }
+    if (c.tls != null) {
+      s.put("tls", tlsText(c.tls));
     }
     return s;
   }

@@ -54,7 +54,7 @@ public final class OperationNames {
    */
   public static String label(String series, boolean batchedPhase) {
     if (series.equals(INSERT_BATCH)) {
-      return "INSERT-BATCH (per statement)";
+      return "INSERT-BATCH (per batch)";
     }
     if (series.equals(INSERT) && batchedPhase) {
       return "INSERT (buffer append)";

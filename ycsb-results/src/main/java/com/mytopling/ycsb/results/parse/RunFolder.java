@@ -1,5 +1,6 @@
 package com.mytopling.ycsb.results.parse;
 
+import com.mytopling.ycsb.core.dialect.InsertStatements;
 import com.mytopling.ycsb.core.Secrets;
 import com.mytopling.ycsb.core.config.Property;
 import com.mytopling.ycsb.core.config.Registry;
@@ -59,6 +60,7 @@ public final class RunFolder {
       if (phase != null) {
         summary.phases.put(phaseName, phase);
         ServerMetricsReader.attach(dir, phaseName, phase, model);
+        countStatements(phase);
         phase.steadyState = phaseName.equals("run") ? SteadyStateRule.judge(phase, model, statusIntervalS) : null;
         phase.selfCheck = SelfCheckRule.check(dir, phaseName, phase, model, summary.server, summary.metadata);
       }
@@ -319,6 +321,23 @@ public final class RunFolder {
       return server;
     }
     return null;
+  }
+
+  /**
+   * A batched phase's statements are what the server executed: its batches, or its rows where the driver sent each row
+   * of a batch as a statement of its own (MariaDB Connector/J's executeBatch on MySQL), by the binding's record.
+   */
+  private static void countStatements(PhaseSummary phase) {
+    PhaseSummary.BatchedInserts b = phase.batchedInserts;
+    if (b == null) {
+      return;
+    }
+    InsertStatements per = BindingRecords.insertStatements(phase);
+    b.batches = b.statements;
+    b.statementsPer = per.recordValue();
+    if (per == InsertStatements.ROW) {
+      b.statements = b.rows;
+    }
   }
 
   public static Map<String, Object> readMetadata(Path dir) {

@@ -6,6 +6,8 @@ import com.mytopling.ycsb.core.config.Registry;
 import com.mytopling.ycsb.core.dialect.CallCounter;
 import com.mytopling.ycsb.core.dialect.Dialect;
 import com.mytopling.ycsb.core.dialect.Dialects;
+import com.mytopling.ycsb.core.dialect.InsertStatements;
+import com.mytopling.ycsb.core.dialect.ServerMetric;
 import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.model.SelfCheck;
 import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
@@ -27,11 +29,13 @@ import java.util.function.Predicate;
  * after its warm-up cut, or the first, before the client threads start) to its first at or after the window's end
  * (the last follows the work), on the phase clock. The clients' side is every DB call they sent in that span, by
  * kind, failed ones included, edge intervals prorated. The dialect says which counter counts which calls
- * ({@link Dialect#callCounters}). They agree when they differ by at most the tolerance: {@value #RELATIVE_PERCENT}% of
- * the larger count plus {@value #ABSOLUTE} (statements of the harness's own in the span: connection set-up, the
- * binding's probes), plus what the clients send while the two boundary samples' queries run (the operation's rate
- * times their query time), plus, for rows of batched inserts after a warm-up, one batch per client thread (a batch
- * filled before the span and written in it), plus the binding's lock retries and reconnects (a retried statement is sent twice).
+ * ({@link Dialect#callCounters}); the harness's own statements that a counter counts (the sampler's SELECTs on MySQL)
+ * are added to the clients' side. They agree when they differ by at most the tolerance: {@value #RELATIVE_PERCENT}% of
+ * the larger count plus {@value #ABSOLUTE} (a driver's own first-connection query; the harness sends none of its own on
+ * the client connections), plus what the clients send while the two boundary samples' queries run (the operation's
+ * rate times their query time), plus, for batched inserts after a warm-up, one batch per client thread (a batch
+ * filled before the span and written in it: its rows, or one statement), plus the binding's lock retries and
+ * reconnects (a retried statement is sent twice).
  */
 final class SelfCheckRule {
   static final double RELATIVE_PERCENT = 1;
@@ -89,14 +93,17 @@ final class SelfCheckRule {
         + "retries and reconnects (%d)", RELATIVE_PERCENT, ABSOLUTE, edgeS * 1000, retries);
     List<String> missing = new ArrayList<>();
     List<String> disagreements = new ArrayList<>();
-    for (CallCounter counter : dialect.callCounters(phase.batchedInserts != null)) {
-      Long counted = sum(span, counter, to - from);
+    InsertStatements inserts = BindingRecords.insertStatements(phase);
+    for (CallCounter counter : dialect.callCounters(inserts, server.get("product"))) {
+      Long counted = sum(span, counter.metric(), to - from);
       if (counted == null) {
         missing.add(counter.metric().column());
         continue;
       }
+      // The harness's own statements among the server's count (the sampler's SELECTs on MySQL) are the client's too.
+      Long harness = counter.harnessPart() == null ? null : sum(span, counter.harnessPart(), to - from);
       double client = model.countSent(calls(counter), from + offset, to + offset)
-          + (counter.countsSampler() ? span.size() : 0);
+          + (counter.countsSampler() ? span.size() : 0) + (harness == null ? 0 : harness);
       if (client == 0 && counted == 0) {
         continue;
       }
@@ -107,7 +114,7 @@ final class SelfCheckRule {
       c.counter = counter.metric().column();
       c.counterSource = counter.source();
       c.allowed = RELATIVE_PERCENT / 100 * Math.max(client, counted) + ABSOLUTE + client / seconds * edgeS
-          + (counter.rows() && warmedUp ? (double) clients * threads * batchSize : 0) + retries;
+          + (warmedUp ? (double) clients * threads * batchFilledBeforeSpan(counter, inserts, batchSize) : 0) + retries;
       c.agrees = Math.abs(counted - client) <= c.allowed;
       check.checks.add(c);
       if (!c.agrees) {
@@ -137,6 +144,18 @@ final class SelfCheckRule {
       phase.warnings.add(check.text);
     }
     return check;
+  }
+
+  /**
+   * What one batch filled during the warm-up and sent in the span adds to a counter: its rows to a rows counter, to a
+   * statements counter one statement, or its rows where each row was a statement; nothing where inserts were not
+   * batched.
+   */
+  private static double batchFilledBeforeSpan(CallCounter counter, InsertStatements inserts, int batchSize) {
+    if (!inserts.batched() || !counter.calls().contains("INSERT") && !counter.calls().contains("INSERT-BATCH")) {
+      return 0;
+    }
+    return counter.rows() || inserts == InsertStatements.ROW ? batchSize : 1;
   }
 
   /** The client's series a counter counts: its calls and their failed variants (or a binding series by name). */
@@ -185,11 +204,11 @@ final class SelfCheckRule {
   }
 
   /** The counter's change over the span, or null when rows with it do not cover the span (failed, restarted, absent). */
-  private static Long sum(List<ServerMetricsFile.Row> span, CallCounter counter, long lengthMs) {
+  private static Long sum(List<ServerMetricsFile.Row> span, ServerMetric metric, long lengthMs) {
     long total = 0;
     long covered = 0;
     for (ServerMetricsFile.Row r : span) {
-      Long v = r.values().get(counter.metric());
+      Long v = r.values().get(metric);
       if (v != null && !ServerMetricsReader.acrossRestart(r)) {
         total += v;
         covered += r.endMs() - r.startMs();

@@ -226,11 +226,11 @@ class RecordedOutputsTest {
 
     CliRunner show = CliRunner.run("show", dir.toString());
     assertTrue(show.out.contains("INSERT (buffer append)"), show.out);
-    assertTrue(show.out.contains("INSERT-BATCH (per statement)"), show.out);
-    assertTrue(show.out.contains(String.format(java.util.Locale.ROOT, "inserts were batched: %,d statements with %,d "
+    assertTrue(show.out.contains("INSERT-BATCH (per batch)"), show.out);
+    assertTrue(show.out.contains(String.format(java.util.Locale.ROOT, "inserts were batched: %,d statements (one per batch) with %,d "
         + "rows (%,d stored)", statementsInWindow, rowsInWindow, rowsInWindow)), show.out);
     CliRunner csv = CliRunner.run("compare", dir.toString(), "--format", "csv");
-    assertTrue(csv.out.contains("\nload,INSERT-BATCH (per statement),p95,us,"), csv.out);
+    assertTrue(csv.out.contains("\nload,INSERT-BATCH (per batch),p95,us,"), csv.out);
     assertTrue(csv.out.contains("\nload,INSERT (buffer append),p95,us,"), csv.out);
     assertTrue(csv.out.contains("\nload,,insert cost per row (batched),us,"), csv.out);
   }
