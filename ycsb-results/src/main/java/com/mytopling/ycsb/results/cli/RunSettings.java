@@ -59,6 +59,10 @@ public final class RunSettings {
         }
       });
     }
+    // TLS is the client's and server's choice, not the database's: with it a run costs more per operation.
+    if (run.server != null && run.server.get("tls") != null) {
+      settings.put("tls", run.server.get("tls"));
+    }
     PhaseSummary runPhase = run.phase("run");
     if (runPhase != null) {
       settings.put("latency_basis", runPhase.latencyBasis);

@@ -44,6 +44,7 @@ final class Headline {
 
   static String ofRun(ChartedRun run) {
     StringBuilder b = new StringBuilder("<section id=\"headline\" class=\"headline\">\n");
+    serverLine(b, run, false);
     for (String phase : phases(run.summary().phases.keySet())) {
       PhaseSummary p = run.summary().phase(phase);
       b.append("<div class=\"phase\" data-phase=\"").append(esc(phase)).append("\">\n<h2>").append(esc(phase))
@@ -62,6 +63,29 @@ final class Headline {
       b.append("</div>\n");
     }
     return b.append("</section>\n").toString();
+  }
+
+  /**
+   * What was measured, in one line: the server's product and version, engine, driver and the connections' TLS
+   * ("MySQL 9.7.4-2 (InnoDB) through MySQL Connector/J 9.1.0, TLS TLSv1.3 TLS_AES_128_GCM_SHA256"); nothing when the
+   * run recorded no server (published figures name theirs in their metadata).
+   */
+  private static void serverLine(StringBuilder b, ChartedRun run, boolean named) {
+    Map<String, String> s = run.summary().server;
+    if (s == null || s.get("server") == null) {
+      return;
+    }
+    String product = s.get("product");
+    StringBuilder line = new StringBuilder(product == null ? s.get("server") : product + " " + s.get("server"));
+    if (s.get("engine") != null) {
+      line.append(" (").append(s.get("engine")).append(')');
+    }
+    if (s.get("driver") != null) {
+      line.append(" through ").append(s.get("driver"));
+    }
+    line.append(", TLS ").append(s.get("tls") == null ? "not recorded" : s.get("tls"));
+    b.append("<p class=\"server\" data-server=\"").append(esc(run.label())).append("\">")
+        .append(named ? esc(run.label()) + ": " : "").append(esc(line.toString())).append("</p>\n");
   }
 
   private static void figure(StringBuilder b, String key, String value, String unit, boolean main) {
@@ -141,6 +165,7 @@ final class Headline {
 
   static String ofComparison(List<ChartedRun> runs) {
     StringBuilder b = new StringBuilder("<section id=\"headline\" class=\"headline\">\n");
+    runs.forEach(r -> serverLine(b, r, true));
     Set<String> all = new LinkedHashSet<>();
     runs.forEach(r -> all.addAll(r.summary().phases.keySet()));
     for (String phase : phases(all)) {

@@ -43,4 +43,19 @@ class RunSettingsTest {
     assertTrue(known.contains("property.db.batchsize differs: a=5000, b=1000"), known.toString());
     assertFalse(known.stream().anyMatch(d -> d.startsWith("threads")), known.toString());
   }
+
+  /** Issue 34: a comparison of runs with and without TLS says so; the same TLS is no difference. */
+  @Test
+  void runsThatDifferInTlsAreNotLikeForLike() {
+    RunSummary tls = run("tls", Map.of(), 16);
+    tls.server = new LinkedHashMap<>(Map.of("product", "MySQL", "server", "9.7.4-2", "tls",
+        "TLSv1.3 TLS_AES_128_GCM_SHA256"));
+    RunSummary plain = run("plain", Map.of(), 16);
+    plain.server = new LinkedHashMap<>(Map.of("product", "MySQL", "server", "9.7.4-2", "tls", "off"));
+    assertEquals(List.of("tls differs: tls=TLSv1.3 TLS_AES_128_GCM_SHA256, plain=off"),
+        RunSettings.differences(List.of(tls, plain)));
+    RunSummary again = run("again", Map.of(), 16);
+    again.server = new LinkedHashMap<>(Map.of("product", "MariaDB", "server", "10.11", "tls", "off"));
+    assertEquals(List.of(), RunSettings.differences(List.of(plain, again)), "the server itself is what is compared");
+  }
 }
