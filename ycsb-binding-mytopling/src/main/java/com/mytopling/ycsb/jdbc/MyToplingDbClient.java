@@ -103,7 +103,10 @@ public class MyToplingDbClient extends DB {
       try {
         sessions[i] = new ShardSession(rt, i);
       } catch (SQLException e) {
-        String message = "cannot connect to shard " + (i + 1) + ": " + SqlMessages.describe(e, rt.password);
+        String message = "cannot connect to shard " + (i + 1) + " ("
+            + com.mytopling.ycsb.core.connect.DriverChoice.asTried(rt.displayUrls.get(i), rt.connectUrls.get(i)) + "): "
+            + SqlMessages.describe(e, rt.password)
+            + com.mytopling.ycsb.core.connect.ConnectHints.forFailure(rt.connectUrls.get(i), e);
         rt.recordFailure(message);
         throw fatal(ExitStatus.FAILED, message);
       }

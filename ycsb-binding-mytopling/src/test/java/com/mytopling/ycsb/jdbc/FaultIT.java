@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mytopling.ycsb.jdbc.testing.BackgroundYcsb;
-import com.mytopling.ycsb.jdbc.testing.OwnMariaDb;
+import com.mytopling.ycsb.jdbc.testing.OwnServer;
 import com.mytopling.ycsb.jdbc.testing.Totals;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
 import com.mytopling.ycsb.jdbc.verify.TableVerifier;
@@ -31,11 +31,12 @@ import org.junit.jupiter.api.Test;
 class FaultIT {
   private static final String PASSWORD = "fault-pw";
   private static final int FIELD_LENGTH = 40;
-  private static OwnMariaDb db;
+  private static OwnServer db;
 
   @BeforeAll
   static void startServer() {
-    db = OwnMariaDb.start(Path.of("target", "own-mariadb-fault").toAbsolutePath(), 3320, PASSWORD);
+    db = OwnServer.start(OwnServer.Kind.MARIADB,
+        Path.of("target", "own-mariadb-fault").toAbsolutePath(), 3320, PASSWORD);
   }
 
   @AfterAll

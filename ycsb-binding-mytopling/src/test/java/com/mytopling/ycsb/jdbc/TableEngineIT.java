@@ -3,7 +3,7 @@ package com.mytopling.ycsb.jdbc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.mytopling.ycsb.jdbc.testing.OwnMariaDb;
+import com.mytopling.ycsb.jdbc.testing.OwnServer;
 import com.mytopling.ycsb.jdbc.testing.StoredRows;
 import com.mytopling.ycsb.jdbc.testing.TestServer;
 import com.mytopling.ycsb.jdbc.testing.TestServers;
@@ -28,11 +28,12 @@ import org.junit.jupiter.api.Test;
 class TableEngineIT {
   private static final String PASSWORD = "Engine-Pw-5521";
   /** Own server: RocksDB plugin loaded, InnoDB the default (as Debian's mariadb-plugin-rocksdb installs it). */
-  private static OwnMariaDb mixed;
+  private static OwnServer mixed;
 
   @BeforeAll
   static void startMixedServer() {
-    mixed = OwnMariaDb.start(Path.of("target", "own-mariadb-engines").toAbsolutePath(), 3350, PASSWORD,
+    mixed = OwnServer.start(OwnServer.Kind.MARIADB,
+        Path.of("target", "own-mariadb-engines").toAbsolutePath(), 3350, PASSWORD,
         "plugin-load-add=ha_rocksdb.so", "default-storage-engine=InnoDB", "rocksdb_block_cache_size=32M");
   }
 

@@ -88,7 +88,7 @@ class OrchestrationIT {
     assertTrue(Files.isRegularFile(dir.resolve("load.out")) && Files.isRegularFile(dir.resolve("run.out")));
   }
 
-  /** Two free neighbouring ports from the top of YCSB_TEST_OWN_PORTS (OwnMariaDb takes them from the bottom). */
+  /** Two free neighbouring ports from the top of YCSB_TEST_OWN_PORTS (OwnServer takes them from the bottom). */
   private static int freePortPair() throws Exception {
     String range = System.getenv().getOrDefault("YCSB_TEST_OWN_PORTS", "3341-3399");
     int first = Integer.parseInt(range.substring(0, range.indexOf('-')));

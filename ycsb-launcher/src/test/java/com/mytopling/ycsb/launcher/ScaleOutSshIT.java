@@ -41,7 +41,7 @@ class ScaleOutSshIT {
     if (range != null && range.matches("\\d+-\\d+")) {
       int first = Integer.parseInt(range.split("-")[0]);
       int last = Integer.parseInt(range.split("-")[1]);
-      for (int port = last; port >= first; port--) { // from the top: OwnMariaDb takes from the bottom
+      for (int port = last; port >= first; port--) { // from the top: OwnServer takes from the bottom
         try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getByName("127.0.0.1"))) {
           return port;
         } catch (IOException inUse) {

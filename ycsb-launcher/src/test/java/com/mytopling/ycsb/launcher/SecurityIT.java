@@ -4,17 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.mytopling.ycsb.jdbc.testing.OwnMariaDb;
+import com.mytopling.ycsb.jdbc.testing.OwnServer;
+import com.mytopling.ycsb.launcher.ChildJvm.Run;
 import com.mytopling.ycsb.launcher.client.Ycsb;
 import java.io.File;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,33 +33,17 @@ class SecurityIT {
   private static final String PASSWORD = "Kq7-Distinctive-Pw-93x";
   private static final String STORE_PASSWORD = "Ts-StorePw-5521";
   private static final Path WORKLOAD = Scripts.ROOT.resolve("workloads").resolve("workloada");
-  private static OwnMariaDb db;
-  private static Path tls;
+  private static OwnServer db;
   private static Path truststore;
 
   @BeforeAll
   static void startTlsServer() throws Exception {
-    tls = Path.of("target", "security-it-tls").toAbsolutePath();
-    Files.createDirectories(tls);
-    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca-key.pem", "-out", "ca.pem", "-days", "2",
-        "-subj", "/CN=ycsb-test-ca");
-    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server-key.pem", "-out", "server.csr",
-        "-subj", "/CN=127.0.0.1");
-    Files.writeString(tls.resolve("san.ext"), "subjectAltName=IP:127.0.0.1\n");
-    openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca-key.pem", "-CAcreateserial",
-        "-out", "server-cert.pem", "-days", "2", "-extfile", "san.ext");
-    truststore = tls.resolve("truststore.p12");
-    KeyStore ks = KeyStore.getInstance("PKCS12");
-    ks.load(null, null);
-    try (InputStream in = Files.newInputStream(tls.resolve("ca.pem"))) {
-      ks.setCertificateEntry("ycsb-test-ca", CertificateFactory.getInstance("X.509").generateCertificate(in));
-    }
-    try (OutputStream out = Files.newOutputStream(truststore)) {
-      ks.store(out, STORE_PASSWORD.toCharArray());
-    }
-    db = OwnMariaDb.start(Path.of("target", "own-mariadb-tls").toAbsolutePath(), 3330, PASSWORD,
-        "ssl_ca=" + tls.resolve("ca.pem"), "ssl_cert=" + tls.resolve("server-cert.pem"),
-        "ssl_key=" + tls.resolve("server-key.pem"), "require_secure_transport=ON");
+    TestTls certs = TestTls.make(Path.of("target", "security-it-tls").toAbsolutePath(), STORE_PASSWORD);
+    truststore = certs.truststore();
+    List<String> options = new ArrayList<>(List.of(certs.serverOptions()));
+    options.add("require_secure_transport=ON");
+    db = OwnServer.start(OwnServer.Kind.MARIADB, Path.of("target", "own-mariadb-tls").toAbsolutePath(), 3330, PASSWORD,
+        options.toArray(String[]::new));
   }
 
   @AfterAll
@@ -70,15 +51,6 @@ class SecurityIT {
     if (db != null) {
       db.close();
     }
-  }
-
-  private static void openssl(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of("openssl"));
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).directory(tls.toFile()).redirectErrorStream(true)
-        .redirectOutput(tls.resolve("openssl.log").toFile()).start();
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0,
-        "openssl " + String.join(" ", args) + ": " + Files.readString(tls.resolve("openssl.log")));
   }
 
   /** The URL options that verify the server's certificate against our CA. */
@@ -91,38 +63,8 @@ class SecurityIT {
     return "jdbc:mysql://127.0.0.1:" + db.port() + "/ycsb?" + options;
   }
 
-  /** Output of a child JVM, with the environment under the test's control. */
-  private record Run(int exitCode, String stdout, String stderr) {
-    @Override
-    public String toString() {
-      return "exit " + exitCode + "\n--- stdout\n" + stdout + "\n--- stderr\n"
-          + (stderr.length() > 6000 ? "..." + stderr.substring(stderr.length() - 6000) : stderr);
-    }
-  }
-
   private static Run java(String mainClass, List<String> args, Map<String, String> env) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx512m", "-cp", System.getProperty("java.class.path"), mainClass));
-    cmd.addAll(args);
-    File out = File.createTempFile("sec-out", ".txt");
-    File err = File.createTempFile("sec-err", ".txt");
-    try {
-      ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out).redirectError(err)
-          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-      // CI exports YCSB_DB_PASSWORD for its own servers; each case says what it wants.
-      pb.environment().remove("YCSB_DB_PASSWORD");
-      pb.environment().putAll(env);
-      Process p = pb.start();
-      if (!p.waitFor(10, TimeUnit.MINUTES)) {
-        p.destroyForcibly();
-        throw new AssertionError(mainClass + " did not finish in 10 minutes");
-      }
-      return new Run(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
-          Files.readString(err.toPath(), StandardCharsets.UTF_8));
-    } finally {
-      Files.deleteIfExists(out.toPath());
-      Files.deleteIfExists(err.toPath());
-    }
+    return ChildJvm.run(mainClass, args, env);
   }
 
   /** A load and run through scripts/benchmark's job, with every output scanned for the password. */

@@ -62,6 +62,19 @@ public final class DriverChoice {
     return false;
   }
 
+  /**
+   * A URL as the user gave it, with the scheme of the driver that tried it (db.mysqldriver may have moved a
+   * jdbc:mysql: URL to MariaDB Connector/J), masked, and that driver named: what a failure line shows, so that it
+   * names the driver whose settings apply. The settings the binding added are left out.
+   */
+  public static String asTried(String given, String connectUrl) {
+    UrlScheme scheme = UrlScheme.of(connectUrl);
+    String url = apply(given, scheme == UrlScheme.MARIADB ? MARIADB : scheme == UrlScheme.MYSQL ? MYSQL : URL);
+    String driver = scheme == UrlScheme.MARIADB ? "MariaDB Connector/J"
+        : scheme == UrlScheme.MYSQL || scheme == UrlScheme.MYSQL_SRV ? "MySQL Connector/J" : null;
+    return com.mytopling.ycsb.core.Secrets.maskUrl(url) + (driver == null ? "" : " (" + driver + ")");
+  }
+
   /** The URL with the chosen scheme; {@link #URL} and {@link #AUTO} keep it as written. */
   public static String apply(String url, String choice) {
     if (MARIADB.equals(choice) && url.startsWith(MYSQL_PREFIX)) {

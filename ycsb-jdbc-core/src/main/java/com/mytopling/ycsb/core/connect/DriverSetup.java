@@ -79,8 +79,8 @@ public final class DriverSetup {
       try (Connection c = servers.open(connectUrls.get(0))) {
         server = Dialects.family(urls.get(0)).serverInfo(c);
       } catch (SQLException e) {
-        throw new TargetException("cannot connect to " + Secrets.maskUrl(urls.get(0)) + ": "
-            + SqlMessages.describe(e, servers.password()) + ConnectHints.forFailure(urls.get(0), e));
+        throw new TargetException("cannot connect to " + DriverChoice.asTried(urls.get(0), connectUrls.get(0)) + ": "
+            + SqlMessages.describe(e, servers.password()) + ConnectHints.forFailure(connectUrls.get(0), e));
       }
       if (mariaFailure != null) { // said only when the URL's driver connects: a bad URL gets one line
         log.println("[mytopling] " + Registry.DB_MYSQLDRIVER.name() + "=" + DriverChoice.AUTO

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mytopling.ycsb.jdbc.testing.BackgroundYcsb;
-import com.mytopling.ycsb.jdbc.testing.OwnMariaDb;
+import com.mytopling.ycsb.jdbc.testing.OwnServer;
 import com.mytopling.ycsb.jdbc.testing.Totals;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
 import com.mytopling.ycsb.launcher.client.Ycsb;
@@ -30,11 +30,12 @@ class FrozenServerIT {
   private static final String PASSWORD = "frozen-Pw-1";
   private static final long FREEZE_MS = 10_000;
   private static final int RUN_S = 30;
-  private static OwnMariaDb db;
+  private static OwnServer db;
 
   @BeforeAll
   static void startServer() {
-    db = OwnMariaDb.start(Path.of("target", "own-mariadb-frozen").toAbsolutePath(), 3360, PASSWORD);
+    db = OwnServer.start(OwnServer.Kind.MARIADB,
+        Path.of("target", "own-mariadb-frozen").toAbsolutePath(), 3360, PASSWORD);
   }
 
   @AfterAll

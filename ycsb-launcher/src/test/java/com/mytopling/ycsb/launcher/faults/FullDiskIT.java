@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.mytopling.ycsb.jdbc.testing.OwnMariaDb;
+import com.mytopling.ycsb.jdbc.testing.OwnServer;
 import com.mytopling.ycsb.jdbc.testing.Totals;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
 import com.mytopling.ycsb.launcher.client.Ycsb;
@@ -31,7 +31,7 @@ class FullDiskIT {
   private static final String PASSWORD = "full-Pw-3";
   private static final int TMPFS_MB = 160;
   private static Path mount;
-  private static OwnMariaDb db;
+  private static OwnServer db;
 
   @BeforeAll
   static void startServerOnASmallDisk() throws Exception {
@@ -39,7 +39,7 @@ class FullDiskIT {
     unmount();
     Files.createDirectories(mount);
     run("mount", "-t", "tmpfs", "-o", "size=" + TMPFS_MB + "m,mode=700", "tmpfs", mount.toString());
-    db = OwnMariaDb.start(mount.resolve("db"), 3360, PASSWORD, "innodb_log_file_size=8M",
+    db = OwnServer.start(OwnServer.Kind.MARIADB, mount.resolve("db"), 3360, PASSWORD, "innodb_log_file_size=8M",
         "innodb_buffer_pool_size=32M");
   }
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mytopling.ycsb.jdbc.testing.BackgroundYcsb;
-import com.mytopling.ycsb.jdbc.testing.OwnMariaDb;
+import com.mytopling.ycsb.jdbc.testing.OwnServer;
 import com.mytopling.ycsb.jdbc.testing.Totals;
 import com.mytopling.ycsb.jdbc.testing.YcsbProcess;
 import com.mytopling.ycsb.launcher.client.Ycsb;
@@ -24,11 +24,11 @@ import org.junit.jupiter.api.Test;
  */
 class ServerCrashIT {
   private static final String PASSWORD = "crash-Pw-2";
-  private static OwnMariaDb db;
+  private static OwnServer db;
 
   @BeforeAll
   static void startServer() {
-    db = OwnMariaDb.start(Path.of("target", "own-mariadb-crash").toAbsolutePath(), 3360, PASSWORD);
+    db = OwnServer.start(Path.of("target", "own-mariadb-crash").toAbsolutePath(), 3360, PASSWORD);
   }
 
   @AfterAll
