@@ -130,7 +130,7 @@ public final class OwnServer implements AutoCloseable {
     } else {
       // MySQL: no X protocol listener; its built-in secure_file_priv folder does not exist in the package.
       lines.addAll(List.of("mysqlx=OFF", "host_cache_size=0", "secure-file-priv=" + home + "/files",
-          "innodb_redo_log_capacity=96M"));
+          "innodb_redo_log_capacity=96M", "skip-log-bin"));
     }
     for (String option : options) {
       lines.add(root == null ? option : inRootOption(option));
