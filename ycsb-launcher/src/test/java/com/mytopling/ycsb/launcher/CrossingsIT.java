@@ -75,7 +75,8 @@ import org.junit.jupiter.api.TestFactory;
  *
  * <p>The servers: four of the test's own, started with scripts/start-mariadb (performance_schema on) on the ports in
  * YCSB_CROSSINGS_PORTS (InnoDB shard 1, InnoDB shard 2, MyRocks shard 1, MyRocks shard 2; default 3413-3416) and
- * stopped at the end. The InnoDB cells run one after another, beside the MyRocks cells. Each run phase is paced
+ * stopped at the end. With YCSB_CROSSINGS_SERVERS=mysql-9.7 (CI's MySQL lane, issue 34) the InnoDB ones are Oracle's
+ * MySQL 9.7 (scripts/start-mysql) and the MyRocks ones MariaDB 11.8 (scripts/start-mariadb --version 11.8). The InnoDB cells run one after another, beside the MyRocks cells. Each run phase is paced
  * (YCSB's target) to last about {@value #RUN_SECONDS} s, so that a warm-up of 1 s leaves a window.
  */
 class CrossingsIT {
@@ -155,6 +156,8 @@ class CrossingsIT {
   }
 
   static final List<Integer> PORTS = new ArrayList<>();
+  /** mariadb (Debian's 10.11 for both engines) or mysql-9.7 (MySQL 9.7 for InnoDB, MariaDB 11.8 for MyRocks). */
+  static final String SERVERS = System.getenv().getOrDefault("YCSB_CROSSINGS_SERVERS", "mariadb").strip();
   private static final List<Cell> CELLS = new ArrayList<>();
   private static Path fileWorkload;
 
@@ -199,7 +202,9 @@ class CrossingsIT {
   @AfterAll
   static void stopServers() {
     for (int i = 0; i < PORTS.size(); i++) {
-      Scripts.run("stop-mariadb", List.of("--port", PORTS.get(i).toString(), "--datadir", datadir(i).toString()));
+      boolean mysql = i < 2 && SERVERS.equals("mysql-9.7");
+      Scripts.run(mysql ? "stop-mysql" : "stop-mariadb", List.of("--port", PORTS.get(i).toString(), "--datadir",
+          datadir(i).toString()));
     }
   }
 
@@ -209,10 +214,21 @@ class CrossingsIT {
 
   private static void startServer(int server) {
     String engine = server < 2 ? "innodb" : "rocksdb";
-    Scripts.Result r = Scripts.run("start-mariadb", List.of("--engine", engine, "--port", PORTS.get(server).toString(),
-        "--datadir", datadir(server).toString(), "--buffer-pool", "64M", "--option", "performance_schema=ON"),
-        Map.of("YCSB_DB_PASSWORD", PASSWORD), Duration.ofMinutes(3));
-    assertEquals(0, r.exitCode, () -> "start-mariadb --port " + PORTS.get(server) + ": " + r);
+    if (!SERVERS.equals("mariadb") && !SERVERS.equals("mysql-9.7")) {
+      throw new IllegalStateException("YCSB_CROSSINGS_SERVERS must be mariadb or mysql-9.7, got '" + SERVERS + "'");
+    }
+    boolean newer = SERVERS.equals("mysql-9.7");
+    String script = newer && server < 2 ? "start-mysql" : "start-mariadb";
+    List<String> args = new ArrayList<>(List.of("--port", PORTS.get(server).toString(), "--datadir",
+        datadir(server).toString(), "--buffer-pool", "64M", "--option", "performance_schema=ON"));
+    if (script.equals("start-mariadb")) {
+      args.addAll(List.of("--engine", engine));
+      if (newer) {
+        args.addAll(List.of("--version", "11.8"));
+      }
+    }
+    Scripts.Result r = Scripts.run(script, args, Map.of("YCSB_DB_PASSWORD", PASSWORD), Duration.ofMinutes(5));
+    assertEquals(0, r.exitCode, () -> script + " --port " + PORTS.get(server) + ": " + r);
   }
 
   private static Connection connect(int port) throws SQLException {

@@ -3,6 +3,7 @@ package com.mytopling.ycsb.launcher;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mytopling.ycsb.core.record.RunRecordFiles;
+import com.mytopling.ycsb.jdbc.testing.OwnServer;
 import com.mytopling.ycsb.jdbc.testing.TestServer;
 import com.mytopling.ycsb.jdbc.testing.TestServers;
 import com.mytopling.ycsb.jdbc.testing.Totals;
@@ -31,6 +32,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -73,22 +75,54 @@ class ShippedFilesMatrixIT {
   static final int EMBEDDED_LANES = 3;
   static final Path WORK = Path.of("target", "shipped-matrix").toAbsolutePath();
 
+  /**
+   * The targets: a shipped file, the server it runs on, and the driver a user's copy names where it names one. The
+   * MySQL targets (issue 34) run mysql.properties on the InnoDB test server under each driver: CI's MySQL lane points
+   * that server at Oracle's MySQL 9.7 and runs them ({@code YCSB_TEST_MATRIX_TARGETS=mysql,mysql-mariadb-driver});
+   * the main suite runs the others on MariaDB.
+   */
   enum Target {
-    EMBEDDED("embedded.properties"), INNODB("mariadb.properties"), MYROCKS("myrocks.properties");
+    EMBEDDED("embedded.properties", null), INNODB("mariadb.properties", null), MYROCKS("myrocks.properties", null),
+    MYSQL("mysql.properties", null), MYSQL_MARIADB_DRIVER("mysql.properties", "mariadb");
 
     final String shippedFile;
+    /** db.mysqldriver in the user's copy; null: as shipped (auto). */
+    final String driver;
 
-    Target(String shippedFile) {
+    Target(String shippedFile, String driver) {
       this.shippedFile = shippedFile;
+      this.driver = driver;
     }
 
-    /** The test server for this target; null for the embedded one. Aborts (or fails under CI) without MyRocks. */
+    /**
+     * The test server for this target; null for the embedded one. Aborts (or fails under CI) without MyRocks. The
+     * second MySQL target runs on a server of the matrix's own (OwnServer, the kind YCSB_TEST_OWN_SERVER names:
+     * MySQL 9.7 in CI's MySQL lane), so that each lane's cells are the only statements its server counts.
+     */
     TestServer server() {
       return switch (this) {
         case EMBEDDED -> null;
-        case INNODB -> TestServers.innodb();
+        case INNODB, MYSQL -> TestServers.innodb();
         case MYROCKS -> TestServers.rocksdb();
+        case MYSQL_MARIADB_DRIVER -> ownServer();
       };
+    }
+
+    String id() {
+      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /** The targets this run takes: YCSB_TEST_MATRIX_TARGETS (ids, comma-separated), else embedded, innodb, myrocks. */
+    static List<Target> selected() {
+      String names = System.getenv().getOrDefault("YCSB_TEST_MATRIX_TARGETS", "embedded,innodb,myrocks");
+      List<Target> out = new ArrayList<>();
+      for (String name : names.split(",")) {
+        Target t = java.util.Arrays.stream(values()).filter(v -> v.id().equals(name.strip())).findFirst()
+            .orElseThrow(() -> new IllegalStateException("YCSB_TEST_MATRIX_TARGETS: unknown target '" + name
+                + "' (embedded, innodb, myrocks, mysql, mysql-mariadb-driver)"));
+        out.add(t);
+      }
+      return out;
     }
   }
 
@@ -124,7 +158,8 @@ class ShippedFilesMatrixIT {
     }
 
     String table() {
-      return "mx_" + workload.replaceAll("[^A-Za-z0-9]", "_").replaceFirst("_properties$", "");
+      return "mx_" + (target == Target.MYSQL_MARIADB_DRIVER ? "mdrv_" : "")
+          + workload.replaceAll("[^A-Za-z0-9]", "_").replaceFirst("_properties$", "");
     }
 
     boolean fileWorkload() {
@@ -147,6 +182,22 @@ class ShippedFilesMatrixIT {
       "fileloader-reviews-update.properties", "fileloader-reviews-load.properties");
 
   private static final Map<String, Cell> CELLS = new ConcurrentHashMap<>();
+  private static OwnServer own;
+  private static final String OWN_PASSWORD = "Matrix-Own-Pw-61";
+
+  private static synchronized TestServer ownServer() {
+    if (own == null) {
+      own = OwnServer.start(WORK.resolve("own-server"), 3370, OWN_PASSWORD);
+    }
+    return own.server(OWN_PASSWORD);
+  }
+
+  @AfterAll
+  static void stopOwnServer() {
+    if (own != null) {
+      own.close();
+    }
+  }
   private static Path dataFile;
 
   static List<String> workloadFiles() throws IOException {
@@ -157,7 +208,7 @@ class ShippedFilesMatrixIT {
 
   static Stream<Arguments> cells() throws IOException {
     List<Arguments> list = new ArrayList<>();
-    for (Target t : Target.values()) {
+    for (Target t : Target.selected()) {
       for (String w : workloadFiles()) {
         list.add(Arguments.of(t, w));
       }
@@ -179,16 +230,18 @@ class ShippedFilesMatrixIT {
     for (int i = 0; i < EMBEDDED_LANES; i++) {
       lanes.add(new ArrayList<>());
     }
-    List<Cell> innodb = new ArrayList<>();
-    List<Cell> myrocks = new ArrayList<>();
+    List<Target> targets = Target.selected();
     int n = 0;
-    for (String w : workloadFiles()) {
-      lanes.get(n++ % EMBEDDED_LANES).add(new Cell(Target.EMBEDDED, w));
-      innodb.add(new Cell(Target.INNODB, w));
-      myrocks.add(new Cell(Target.MYROCKS, w));
+    for (Target t : targets) {
+      List<Cell> lane = t == Target.EMBEDDED ? null : new ArrayList<>();
+      for (String w : workloadFiles()) {
+        (lane == null ? lanes.get(n++ % EMBEDDED_LANES) : lane).add(new Cell(t, w));
+      }
+      if (lane != null) {
+        lanes.add(lane);
+      }
     }
-    lanes.add(innodb);
-    lanes.add(myrocks);
+    lanes.removeIf(List::isEmpty);
     ExecutorService pool = Executors.newFixedThreadPool(lanes.size());
     List<Future<?>> done = new ArrayList<>();
     for (int i = 0; i < lanes.size(); i++) {
@@ -258,7 +311,10 @@ class ShippedFilesMatrixIT {
       }
       text.append(line).append('\n');
     }
-    Path copy = dir.resolve("my-" + t.shippedFile);
+    if (t.driver != null) {
+      text.append("db.mysqldriver=").append(t.driver).append('\n');
+    }
+    Path copy = dir.resolve("my-" + t.id() + "-" + t.shippedFile);
     Files.writeString(copy, text, StandardCharsets.UTF_8);
     return copy;
   }
@@ -493,6 +549,16 @@ class ShippedFilesMatrixIT {
       }
     }
 
+    // A batched load's statements, counted by the server itself (issue 34): one per batch, or one per row where the
+    // binding's record says the driver sent each row alone (MariaDB Connector/J's batch to MySQL); and the same figure
+    // in the summary.
+    if (c.statements != null && batched && c.separateLoad == null) {
+      String per = statementsPer(c.loadRecord);
+      long loadStatements = "row".equals(per) ? RECORDS : expectedStatements(batchSize);
+      long server = c.statements.values().stream().mapToLong(Long::longValue).sum();
+      expect(problems, server == loadStatements + runInserts, "server: " + c.statements + " for a load of "
+          + loadStatements + " statements (statements_per=" + per + ") and " + runInserts + " run-phase inserts");
+    }
     // One row per statement where the workload file says so, counted by the server itself.
     if (c.statements != null && !batched) {
       String statement = "replace".equalsIgnoreCase(r.getProperty("db.upsert", "").strip()) ? "Com_replace" : "Com_insert";
@@ -558,10 +624,21 @@ class ShippedFilesMatrixIT {
   }
 
   /** Com_insert and Com_replace of the server, which count statements, not rows. */
+  /** inserts.statements_per of a binding record (batch, row), or "batch" when it cannot be read. */
+  private static String statementsPer(Path record) {
+    try {
+      com.mytopling.ycsb.core.record.RunRecord r = com.mytopling.ycsb.core.record.RunRecordReader.read(record);
+      return r.inserts == null || r.inserts.statementsPer == null ? "batch" : r.inserts.statementsPer;
+    } catch (RuntimeException e) {
+      return "batch";
+    }
+  }
+
   private static Map<String, Long> statementCounters(TestServer s) throws Exception {
     Map<String, Long> m = new HashMap<>();
     try (Connection c = s.connect(); Statement st = c.createStatement();
-         ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_insert', 'Com_replace')")) {
+         ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_insert', 'Com_replace', "
+             + "'Com_load')")) {
       while (rs.next()) {
         m.put(rs.getString(1), rs.getLong(2));
       }
