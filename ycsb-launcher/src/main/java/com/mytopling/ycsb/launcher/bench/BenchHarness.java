@@ -59,7 +59,11 @@ import org.apache.commons.cli.Options;
  * sysbench, go-ycsb and the main job in a mode-600 file, never on a command line.
  */
 public final class BenchHarness extends HarnessJob {
-  static final List<String> SECTIONS = List.of("run", "load", "rocksdb", "memory", "cpu", "startup", "scaling");
+  static final List<String> SECTIONS = List.of("run", "load", "rocksdb", "memory", "cpu", "startup", "scaling", "tls");
+  /** The servers measured against: Debian's MariaDB 10.11 (the default), or Oracle's MySQL 9.7 (scripts/start-mysql). */
+  static final List<String> SERVERS = List.of("mariadb", "mysql-9.7");
+  /** What runs on MySQL 9.7: the run phase, the loads, the cpu section and TLS on against off (issue 34). */
+  static final List<String> MYSQL_SECTIONS = List.of("run", "load", "cpu", "tls");
 
   private final String password;
 
@@ -83,6 +87,8 @@ public final class BenchHarness extends HarnessJob {
   protected Options options() {
     Options o = new Options();
     o.addOption(valued("port", "P", "port of the private server (default 3309; MyRocks on P+2)"));
+    o.addOption(valued("server", "KIND", "mariadb (Debian's MariaDB 10.11, the default) or mysql-9.7 (Oracle's MySQL "
+        + "9.7, scripts/start-mysql; sections " + String.join(", ", MYSQL_SECTIONS) + ")"));
     o.addOption(valued("runs", "N", "rounds of each case (default 3)"));
     o.addOption(valued("only", "SECTION", sectionList() + " (default all)"));
     o.addOption(valued("records", "N", "records of the run phase's table (default 200000)"));
@@ -107,9 +113,20 @@ public final class BenchHarness extends HarnessJob {
   /** The job's settings, checked before anything starts. */
   record Plan(int port, int runs, String only, long records, long ops, int threads, long loadRecords,
               List<Long> memoryRecords, String bufferPool, Path out, long cpuOps, List<Long> scalingRecords,
-              Path baseline, boolean profile) {
+              Path baseline, boolean profile, String server) {
+    /**
+     * Whether a section runs: the one --only names, else every section the server has (tls only on MySQL, whose
+     * server makes its own certificates; the MyRocks, memory, start-up and scaling sections only on MariaDB).
+     */
     boolean want(String section) {
-      return only == null || only.equals(section);
+      if (only != null) {
+        return only.equals(section);
+      }
+      return mysql() ? MYSQL_SECTIONS.contains(section) : !section.equals("tls");
+    }
+
+    boolean mysql() {
+      return server.equals("mysql-9.7");
     }
   }
 
@@ -131,6 +148,19 @@ public final class BenchHarness extends HarnessJob {
     if (only != null && !SECTIONS.contains(only)) {
       throw new UsageException("--only: unknown section '" + only + "' (" + sectionList() + ")");
     }
+    String server = cl.getOptionValue("server", "mariadb");
+    if (!SERVERS.contains(server)) {
+      throw new UsageException("--server: unknown server '" + server + "' (mariadb or mysql-9.7)");
+    }
+    if (only != null && server.equals("mysql-9.7") != MYSQL_SECTIONS.contains(only) && !only.equals("run")
+        && !only.equals("load") && !only.equals("cpu")) {
+      throw new UsageException("--only " + only + ": " + (only.equals("tls") ? "TLS is measured on MySQL 9.7 "
+          + "(--server mysql-9.7)" : "measured on MariaDB only (MySQL 9.7 has " + String.join(", ", MYSQL_SECTIONS)
+          + ")"));
+    }
+    if (cl.hasOption("profile") && server.equals("mysql-9.7")) {
+      throw new UsageException("--profile: the profiles are taken on MariaDB (--server mariadb)");
+    }
     List<Long> memory = counts(cl, "memory-records", "1000000 10000000");
     List<Long> scaling = counts(cl, "scaling-records", "1000000 10000000 100000000");
     String bufferPool = cl.getOptionValue("buffer-pool", "2G");
@@ -142,7 +172,7 @@ public final class BenchHarness extends HarnessJob {
         CliValues.intCount(cl, "threads", 16, 1), CliValues.count(cl, "load-records", 1_000_000, 1), memory,
         bufferPool, out.toAbsolutePath().normalize(), CliValues.count(cl, "cpu-ops", 600_000, 100), scaling,
         cl.hasOption("baseline") ? baselineJars(Path.of(cl.getOptionValue("baseline"))) : null,
-        profile(cl, only, root));
+        profile(cl, only, root), server);
   }
 
   /** --profile, which needs the cpu section and the profiler the build puts beside the launcher. */
@@ -186,9 +216,7 @@ public final class BenchHarness extends HarnessJob {
     Files.createDirectories(dir.resolve("raw"));
     results = dir.resolve("results.tsv");
     Files.writeString(results, "");
-    startServer("innodb", plan.port(), plan.bufferPool(), List.of("--flush-log-at-trx-commit", "2"));
-    innodb = new Server(root.resolve(".local/mariadb-innodb-" + plan.port() + "/mariadbd.sock").toString(),
-        UrlScheme.MYSQL.url("127.0.0.1", plan.port(), "ycsb"));
+    innodb = startInnodbServer(plan);
     // A private copy of the harness's jars: people rebuilding the tree (scripts/ycsb rebuilds when sources change)
     // must neither change the code under test nor add build CPU to a client.
     Path cp = root.resolve(".local/bench/classpath-" + ProcessHandle.current().pid());
@@ -217,7 +245,7 @@ public final class BenchHarness extends HarnessJob {
         int rport = plan.port() + 2;
         startServer("rocksdb", rport, plan.bufferPool(), List.of("--option", "rocksdb_flush_log_at_trx_commit=2"));
         Server rocks = new Server(root.resolve(".local/mariadb-rocksdb-" + rport + "/mariadbd.sock").toString(),
-            UrlScheme.MYSQL.url("127.0.0.1", rport, "ycsb"));
+            UrlScheme.MYSQL.url("127.0.0.1", rport, "ycsb"), "mariadbd.pid", true);
         String line = "rocksdb: MariaDB " + rocks.sql("SELECT VERSION()") + " with MyRocks on 127.0.0.1:" + rport
             + ", " + rocks.sql("SELECT CONCAT('rocksdb_flush_log_at_trx_commit=', @@rocksdb_flush_log_at_trx_commit, "
             + "', rocksdb_block_cache_size=', @@rocksdb_block_cache_size DIV 1048576, 'M')");
@@ -237,6 +265,9 @@ public final class BenchHarness extends HarnessJob {
       }
       if (plan.want("scaling")) {
         new ScalingCosts(this, plan).run();
+      }
+      if (plan.want("tls")) {
+        new TlsSection(this, plan).run();
       }
     } finally {
       deleteTree(cp);
@@ -279,9 +310,15 @@ public final class BenchHarness extends HarnessJob {
       double cpu = lastCpu;
       Measured m0 = measuredClient(runArgs(plan, small, List.of()), "run-ours-" + i + "-small", "run", false);
       record("run", "ours, fixed JVM cost subtracted", i, "cpu_us_op", (cpu - m0.cpuS()) * 1e6 / (ops - small));
-      // Ours with MySQL Connector/J instead (db.mysqldriver=mysql), for the driver comparison.
-      oursRun(plan, i, "ours, MySQL Connector/J", "run-ours-connectorj-" + i,
-          List.of("-p", Registry.DB_MYSQLDRIVER.assign("mysql")), ops);
+      // Ours with the other driver, for the driver comparison: MySQL Connector/J on MariaDB (db.mysqldriver=mysql),
+      // MariaDB Connector/J on MySQL, whose default is Connector/J.
+      if (plan.mysql()) {
+        oursRun(plan, i, "ours, MariaDB Connector/J", "run-ours-mariadbj-" + i,
+            List.of("-p", Registry.DB_MYSQLDRIVER.assign("mariadb")), ops);
+      } else {
+        oursRun(plan, i, "ours, MySQL Connector/J", "run-ours-connectorj-" + i,
+            List.of("-p", Registry.DB_MYSQLDRIVER.assign("mysql")), ops);
+      }
       sysbench(plan, "run", i, plan.ops(), "run-sysbench-" + i);
     }
   }
@@ -392,6 +429,14 @@ public final class BenchHarness extends HarnessJob {
   // The rows as YCSB makes them (hash order), and the same file sorted by key (RowFile.writeSorted), which is what
   // a key-ordered load should be held against.
   static final String SERVER_LOAD_BY_KEY = "server LOAD DATA INFILE, file sorted by key";
+
+  /**
+   * A server load's name where the server cannot read this machine's files (MySQL 9.7 in its root): the client
+   * streams the file (LOAD DATA LOCAL INFILE, Debian's mariadb client).
+   */
+  static String localName(String serverLoad) {
+    return serverLoad.replace("server LOAD DATA INFILE", "LOAD DATA LOCAL INFILE (mariadb client)");
+  }
   static final List<String> INNODB_SERVER_LOADS = List.of("server LOAD DATA INFILE||",
       SERVER_LOAD_BY_KEY + "|||by-key");
   // MyRocks: the reference commits every rocksdb_bulk_load_size rows, as a loader would, instead of building one
@@ -421,7 +466,7 @@ public final class BenchHarness extends HarnessJob {
       }
       for (String spec : serverLoads) {
         String[] f = spec.split("\\|", -1);
-        serverLoad(plan, section, f[0], f[1], f[2], server,
+        serverLoad(plan, section, server.filesOnServer() ? f[0] : localName(f[0]), f[1], f[2], server,
             f.length > 3 && f[3].equals("by-key") ? RowFile.sortedCopy(data) : data, i);
       }
       if (myloader != null) {
@@ -488,8 +533,9 @@ public final class BenchHarness extends HarnessJob {
         + "DROP TABLE usertable_load");
     HostLoad loadBefore = server.hostLoad();
     long start = System.nanoTime();
-    server.sql(before + " LOAD DATA INFILE '" + data + "' INTO TABLE usertable_ref CHARACTER SET utf8mb4 FIELDS "
-        + "TERMINATED BY '\\t' LINES TERMINATED BY '\\n'; " + after);
+    server.sql(before + " LOAD DATA " + (server.filesOnServer() ? "" : "LOCAL ") + "INFILE '" + data
+        + "' INTO TABLE usertable_ref CHARACTER SET utf8mb4 FIELDS TERMINATED BY '\\t' LINES TERMINATED BY '\\n'; "
+        + after);
     double seconds = (System.nanoTime() - start) / 1e9;
     HostLoad loadAfter = server.hostLoad();
     long stored = Long.parseLong(server.sql("SELECT COUNT(*) FROM usertable_ref"));
@@ -645,6 +691,38 @@ public final class BenchHarness extends HarnessJob {
     }
   }
 
+  /**
+   * The server the run, load and cpu sections measure against: Debian's MariaDB with InnoDB, or Oracle's MySQL 9.7,
+   * both with innodb_flush_log_at_trx_commit=2. On MySQL our clients connect without TLS, as sysbench, go-ycsb and
+   * the server's own load do here (the tls section measures it), and take the RSA key for caching_sha2_password's
+   * full authentication on loopback (allowPublicKeyRetrieval).
+   */
+  private Server startInnodbServer(Plan plan) throws IOException, InterruptedException, JobFailed {
+    if (!plan.mysql()) {
+      startServer("innodb", plan.port(), plan.bufferPool(), List.of("--flush-log-at-trx-commit", "2"));
+      return new Server(root.resolve(".local/mariadb-innodb-" + plan.port() + "/mariadbd.sock").toString(),
+          UrlScheme.MYSQL.url("127.0.0.1", plan.port(), "ycsb"), "mariadbd.pid", true);
+    }
+    List<String> cmd = List.of("bash", root.resolve("scripts/start-mysql").toString(), "--port",
+        Integer.toString(plan.port()), "--buffer-pool", plan.bufferPool(), "--flush-log-at-trx-commit", "2");
+    runScript(cmd, "mysql", plan.port());
+    return new Server(root.resolve(".local/mysql-9.7-" + plan.port() + "/mysqld.sock").toString(),
+        UrlScheme.MYSQL.url("127.0.0.1", plan.port(), "ycsb") + "?" + MYSQL_PLAINTEXT, "mysqld.pid", false);
+  }
+
+  /** Both drivers' options for a plaintext connection to MySQL 9.7 (caching_sha2_password's key taken on loopback). */
+  static final String MYSQL_PLAINTEXT = "useSSL=false&allowPublicKeyRetrieval=true";
+
+  private void runScript(List<String> cmd, String what, int port) throws IOException, InterruptedException, JobFailed {
+    Path log = dir.resolve("server-" + what + ".log");
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(log.toFile()).redirectErrorStream(true)
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    pb.environment().put("YCSB_DB_PASSWORD", password);
+    if (pb.start().waitFor() != 0) {
+      throw new JobFailed("could not start the " + what + " server on port " + port + "; see " + log);
+    }
+  }
+
   private void startServer(String engine, int port, String bufferPool, List<String> extra)
       throws IOException, InterruptedException, JobFailed {
     List<String> cmd = new ArrayList<>(List.of("bash", root.resolve("scripts/start-mariadb").toString(), "--engine",
@@ -696,7 +774,8 @@ public final class BenchHarness extends HarnessJob {
     lines.add("memory: " + String.format(Locale.ROOT, "%.1f GiB", memTotalKib() / 1048576.0));
     lines.add("cpu: " + cpuModel());
     lines.add("kernel: " + System.getProperty("os.name") + " " + System.getProperty("os.version"));
-    lines.add("server: MariaDB " + s.sql("SELECT VERSION()") + " on 127.0.0.1:" + plan.port() + ", "
+    lines.add("server: " + (plan.mysql() ? "MySQL " : "MariaDB ") + s.sql("SELECT VERSION()") + " on 127.0.0.1:"
+        + plan.port() + ", "
         + s.sql("SELECT CONCAT('innodb_flush_log_at_trx_commit=', @@innodb_flush_log_at_trx_commit, "
         + "', innodb_buffer_pool_size=', @@innodb_buffer_pool_size DIV 1048576, 'M')"));
     List<String> flags = clientJvm(null);
@@ -756,16 +835,20 @@ public final class BenchHarness extends HarnessJob {
     }
   }
 
-  /** A server reached as root over its socket with Debian's client, for LOAD DATA INFILE of a server-side file. */
-  record Server(String socket, String url) {
-    /** The machine's load and this server's CPU so far (its pid file is beside its socket, as start-mariadb puts it). */
+  /**
+   * A server reached as root over its socket with Debian's client, for the server's own LOAD DATA: of a server-side
+   * file where the server sees this machine's files ({@code filesOnServer}), else LOCAL (MySQL 9.7 runs in a root of
+   * its own). Its pid file is beside its socket, as the start scripts put it.
+   */
+  record Server(String socket, String url, String pidFile, boolean filesOnServer) {
+    /** The machine's load and this server's CPU so far. */
     HostLoad hostLoad() throws IOException {
-      return HostLoad.now(Path.of(socket).resolveSibling("mariadbd.pid"));
+      return HostLoad.now(Path.of(socket).resolveSibling(pidFile));
     }
 
     String sql(String statements) throws IOException, InterruptedException, JobFailed {
-      Process p = new ProcessBuilder("mariadb", "--socket=" + socket, "-uroot", "-N", "ycsb", "-e", statements)
-          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+      Process p = new ProcessBuilder("mariadb", "--socket=" + socket, "-uroot", "-N", "--local-infile=1", "ycsb", "-e",
+          statements).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
       String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       String errors = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
       if (p.waitFor() != 0) {

@@ -24,10 +24,13 @@ import java.util.Map;
 final class BenchStats {
   /** Each section's references, in order: every other case of the section gets a table of ratios against each. */
   static final Map<String, List<String>> REFERENCES = Map.of("run", List.of("sysbench"),
-      "load", List.of("server LOAD DATA INFILE", BenchHarness.SERVER_LOAD_BY_KEY), "rocksdb",
+      "load", List.of("server LOAD DATA INFILE", BenchHarness.SERVER_LOAD_BY_KEY,
+          BenchHarness.localName("server LOAD DATA INFILE"), BenchHarness.localName(BenchHarness.SERVER_LOAD_BY_KEY)),
+      "rocksdb",
       List.of("server LOAD DATA INFILE", BenchHarness.ROCKSDB_SERVER_BULK, BenchHarness.ROCKSDB_SERVER_BULK_BY_KEY),
-      "cpu", List.of("sysbench", CpuSection.OURS), "startup", List.of(StartupSection.CLIENT_WITHOUT),
-      "mainjob", List.of(StartupSection.JOB_WITHOUT));
+      "cpu", List.of("sysbench", CpuSection.OURS, CpuSection.OURS_ON_MYSQL), "startup",
+      List.of(StartupSection.CLIENT_WITHOUT), "mainjob", List.of(StartupSection.JOB_WITHOUT),
+      "tls", List.of(TlsSection.CONNECTORJ_PLAIN, TlsSection.MARIADBJ_PLAIN));
   static final Map<String, String> UNITS = Map.ofEntries(Map.entry("ops_s", "ops/s"),
       Map.entry("cpu_us_op", "client CPU µs/op"), Map.entry("cpu_user_us_op", "client user CPU µs/op"),
       Map.entry("cpu_sys_us_op", "client system CPU µs/op"), Map.entry("rows_s", "rows/s"),

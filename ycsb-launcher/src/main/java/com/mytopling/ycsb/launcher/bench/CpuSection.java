@@ -28,6 +28,8 @@ import java.util.Map;
 final class CpuSection {
   static final String SECTION = "cpu";
   static final String OURS = "ours (MariaDB Connector/J)";
+  /** Ours on MySQL 9.7, where the default driver is MySQL Connector/J (bench-harness --server mysql-9.7). */
+  static final String OURS_ON_MYSQL = "ours (MySQL Connector/J, the default for MySQL)";
   static final String FLOOR_BLOCKING = "floor: wire protocol, a thread per connection";
   static final String FLOOR_LOOP = "floor: wire protocol, one event loop";
 
@@ -46,6 +48,15 @@ final class CpuSection {
     loadGoYcsbTable();
     long ops = plan.cpuOps();
     for (int i = 1; i <= plan.runs(); i++) {
+      if (plan.mysql()) {
+        // MySQL 9.7: the default driver is Connector/J; the floor client speaks MariaDB's protocol extensions.
+        ours(i, OURS_ON_MYSQL, "cpu-ours-" + i, List.of(), ops);
+        ours(i, "ours, MariaDB Connector/J", "cpu-ours-mariadbj-" + i,
+            List.of("-p", Registry.DB_MYSQLDRIVER.assign("mariadb")), ops);
+        harness.sysbench(plan, SECTION, i, ops, "cpu-sysbench-" + i);
+        goYcsbRun(i, ops);
+        continue;
+      }
       ours(i, OURS, "cpu-ours-" + i, List.of(), ops);
       ours(i, "ours, MySQL Connector/J", "cpu-ours-connectorj-" + i,
           List.of("-p", Registry.DB_MYSQLDRIVER.assign("mysql")), ops);

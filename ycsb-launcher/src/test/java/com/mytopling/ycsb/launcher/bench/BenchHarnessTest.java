@@ -30,8 +30,14 @@ class BenchHarnessTest {
 
   @Test
   void badCommandLinesAreOneLineAndExit2() {
-    assertRejected("--only: unknown section 'fast' (run, load, rocksdb, memory, cpu, startup or scaling)", "--only",
-        "fast");
+    assertRejected("--only: unknown section 'fast' (run, load, rocksdb, memory, cpu, startup, scaling or tls)",
+        "--only", "fast");
+    assertRejected("--server: unknown server 'pg' (mariadb or mysql-9.7)", "--server", "pg");
+    assertRejected("--only tls: TLS is measured on MySQL 9.7 (--server mysql-9.7)", "--only", "tls");
+    assertRejected("--only rocksdb: measured on MariaDB only (MySQL 9.7 has run, load, cpu, tls)", "--only", "rocksdb",
+        "--server", "mysql-9.7");
+    assertRejected("--profile: the profiles are taken on MariaDB (--server mariadb)", "--profile", "--server",
+        "mysql-9.7");
     assertRejected("--scaling-records: 'ten' is not a whole number", "--scaling-records", "1000 ten");
     assertRejected("--cpu-ops: 10 is out of range (at least 100)", "--cpu-ops", "10");
     assertRejected("--runs: 0 is out of range (at least 1)", "--runs", "0");
@@ -56,7 +62,7 @@ class BenchHarnessTest {
         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), "pw").run(new String[] {"--help"});
     assertEquals(0, rc);
     String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
-    assertTrue(help.contains("run, load, rocksdb, memory, cpu, startup or scaling (default all)"), help);
+    assertTrue(help.contains("run, load, rocksdb, memory, cpu, startup, scaling or tls (default all)"), help);
     for (String option : List.of("--cpu-ops", "--baseline", "--scaling-records", "--profile")) {
       assertTrue(help.contains(option), option + " in " + help);
     }
