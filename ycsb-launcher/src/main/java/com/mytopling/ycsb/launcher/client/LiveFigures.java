@@ -1,0 +1,302 @@
+package com.mytopling.ycsb.launcher.client;
+
+import com.mytopling.ycsb.fileloader.BindingRows;
+import com.mytopling.ycsb.results.parse.OperationNames;
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.Exemplars;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.prometheus.metrics.model.snapshots.NativeHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.Unit;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * A client's figures as the live endpoint serves them (docs/monitoring.md): made once per status interval, right
+ * after the status thread's cut, from what YCSB's measurements then hold ({@link YcsbSeries}), and kept as one
+ * immutable snapshot that every scrape returns until the next cut. A scrape reads one volatile field; the client
+ * threads never meet the endpoint, and nothing is added to an operation's path.
+ *
+ * <p>Each figure carries the cut's time as its timestamp, so Prometheus stores it at the moment it describes (the
+ * interval bounds of the HdrHistogram logs), not at the moment it was scraped: a rate between two cuts is exact
+ * whatever the scrape interval. A counter or histogram that appears with a count above zero (a series YCSB makes at
+ * its first operation) is first served as zero at the cut before, and with its count from the next cut on, so that
+ * Prometheus' increase() counts its first interval too; the last cut of the phase serves every figure as it is.
+ *
+ * <p>Figures, each with the constant labels (measurement.openmetrics.labels and phase):
+ * <ul>
+ *   <li>{@code ycsb_operations_total{operation, status, window}}: YCSB's return codes per series (for INSERT-BATCH:
+ *       rows per statement outcome);</li>
+ *   <li>{@code ycsb_latency_seconds{operation, window}} and {@code ycsb_intended_latency_seconds}: histograms of each
+ *       series (READ holds the successful reads, READ-FAILED the failed ones, as in YCSB's report);</li>
+ *   <li>{@code window} is {@code warmup} for what was recorded before the warm-up's cut (frozen after it) and
+ *       {@code measured} for what was recorded after it (from the phase's start when there is no warm-up): the
+ *       measured counters end at the counts the summary's window is made of;</li>
+ *   <li>{@code ycsb_rows_total{outcome}}: the binding's rows stored, failed and skipped (batched loads);</li>
+ *   <li>{@code ycsb_client_cpu_seconds_total{mode}}: the client process's user and system CPU;</li>
+ *   <li>{@code ycsb_state{state}}: 1 for the phase's state (warmup, measured, finished), 0 for the others;</li>
+ *   <li>{@code ycsb_planned_operations}.</li>
+ * </ul>
+ */
+final class LiveFigures implements MultiCollector {
+  static final String OPERATIONS = "ycsb_operations";
+  static final String LATENCY = "ycsb_latency_seconds";
+  static final String INTENDED = "ycsb_intended_latency_seconds";
+  static final String ROWS = "ycsb_rows";
+  static final String CPU = "ycsb_client_cpu_seconds";
+  static final String STATE = "ycsb_state";
+  static final String PLANNED = "ycsb_planned_operations";
+  /** The label names the endpoint uses itself: not for measurement.openmetrics.labels. */
+  static final Set<String> OWN_LABELS = Set.of("operation", "status", "window", "outcome", "mode", "state", "phase",
+      "le", "quantile");
+
+  private static final Path SELF_STAT = Path.of("/proc/self/stat");
+
+  private final Labels constant;
+  private final boolean warmup;
+  private final Measurements measurements;
+  private volatile BindingRows rows;
+  private volatile long planned;
+
+  // Written by the thread that cuts (the status thread, then the main thread after it has ended).
+  private Cumulative warmupBase;
+  private final Set<String> seen = new HashSet<>();
+  private long previousCutMs = -1;
+
+  private volatile MetricSnapshots current = new MetricSnapshots();
+  private volatile MetricSnapshots last;
+  private final CountDownLatch lastServed = new CountDownLatch(1);
+
+  /**
+   * @param constant labels put on every figure (the user's and the phase)
+   * @param warmup true when the phase has a warm-up (its window label starts as warmup)
+   */
+  LiveFigures(Labels constant, boolean warmup, Measurements measurements) {
+    this.constant = constant;
+    this.warmup = warmup;
+    this.measurements = measurements;
+  }
+
+  /** What the phase plans and the binding's row totals (null for other bindings), known once the phase is set up. */
+  void phase(long plannedOperations, BindingRows bindingRows) {
+    this.planned = plannedOperations;
+    this.rows = bindingRows;
+  }
+
+  @Override
+  public MetricSnapshots collect() {
+    MetricSnapshots s = current;
+    if (s == last) {
+      lastServed.countDown();
+    }
+    return s;
+  }
+
+  /** Waits until a scrape has been given the last cut's figures; false when {@code ms} passed first. */
+  boolean awaitLastServed(long ms) throws InterruptedException {
+    return lastServed.await(ms, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Right after a cut of every series, on the thread that made it.
+   *
+   * @param warmupCut true for the cut at the warm-up's end
+   * @param done true once the work has ended (the last status line, and the final report's cut)
+   * @param finalCut true for the last cut of the phase (after YCSB's final report): served as it is, and waited for
+   */
+  void afterCut(long nowMs, boolean warmupCut, boolean done, boolean finalCut) {
+    Cumulative now = Cumulative.read(measurements);
+    if (warmupCut && warmup && warmupBase == null) {
+      warmupBase = now;
+    }
+    Map<String, Cumulative> windows = new LinkedHashMap<>();
+    if (!warmup) {
+      windows.put("measured", now);
+    } else if (warmupBase == null) {
+      windows.put("warmup", now);
+    } else {
+      windows.put("warmup", warmupBase);
+      windows.put("measured", now.minus(warmupBase));
+    }
+    Builder b = new Builder(nowMs, finalCut);
+    List<MetricSnapshot> out = new ArrayList<>();
+    out.add(b.operations(windows));
+    HistogramSnapshot latency = b.latency(LATENCY, windows, false);
+    HistogramSnapshot intended = b.latency(INTENDED, windows, true);
+    if (!latency.getDataPoints().isEmpty()) {
+      out.add(latency);
+    }
+    if (!intended.getDataPoints().isEmpty()) {
+      out.add(intended);
+    }
+    BindingRows r = rows;
+    if (r != null) {
+      out.add(b.rows(r));
+    }
+    long[] cpu = cpuTicks();
+    if (cpu != null) {
+      out.add(b.cpu(cpu));
+    }
+    out.add(b.state(done ? "finished" : warmup && warmupBase == null ? "warmup" : "measured"));
+    out.add(new GaugeSnapshot(new MetricMetadata(PLANNED, "Operations the phase plans (a load: rows to insert)"),
+        List.of(new GaugeSnapshot.GaugeDataPointSnapshot(planned, constant, null, nowMs))));
+    MetricSnapshots snapshots = new MetricSnapshots(out);
+    previousCutMs = nowMs;
+    if (finalCut) {
+      last = snapshots;
+    }
+    current = snapshots;
+  }
+
+  /** The process's user and system CPU ticks from /proc/self/stat, or null where there is none. */
+  private static long[] cpuTicks() {
+    try {
+      return ClientCostMeter.processTicks(Files.readString(SELF_STAT, StandardCharsets.US_ASCII));
+    } catch (java.io.IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** Every series' accumulated latencies and return codes at one cut. */
+  record Cumulative(Map<String, LatencyBuckets> latency, Map<String, LatencyBuckets> intended,
+                    Map<String, Map<String, Long>> codes) {
+    static Cumulative read(Measurements m) {
+      Map<String, LatencyBuckets> latency = new TreeMap<>();
+      Map<String, LatencyBuckets> intended = new TreeMap<>();
+      Map<String, Map<String, Long>> codes = new TreeMap<>();
+      for (YcsbSeries.Series s : YcsbSeries.read(m)) {
+        if (OperationNames.isJvmSample(s.name())) {
+          continue;
+        }
+        (s.intended() ? intended : latency).put(s.name(), LatencyBuckets.of(s.latencies()));
+        if (!s.returnCodes().isEmpty()) {
+          codes.computeIfAbsent(s.name(), k -> new TreeMap<>()).putAll(s.returnCodes());
+        }
+      }
+      return new Cumulative(latency, intended, codes);
+    }
+
+    /** What was recorded since {@code base}. */
+    Cumulative minus(Cumulative base) {
+      Map<String, LatencyBuckets> l = new TreeMap<>();
+      latency.forEach((k, v) -> l.put(k, v.minus(base.latency.getOrDefault(k, LatencyBuckets.EMPTY))));
+      Map<String, LatencyBuckets> i = new TreeMap<>();
+      intended.forEach((k, v) -> i.put(k, v.minus(base.intended.getOrDefault(k, LatencyBuckets.EMPTY))));
+      Map<String, Map<String, Long>> c = new TreeMap<>();
+      codes.forEach((op, byCode) -> {
+        Map<String, Long> d = new TreeMap<>();
+        byCode.forEach((code, n) -> d.put(code, n - base.codes.getOrDefault(op, Map.of()).getOrDefault(code, 0L)));
+        c.put(op, d);
+      });
+      return new Cumulative(l, i, c);
+    }
+  }
+
+  /** The snapshots of one cut. */
+  private final class Builder {
+    private final long nowMs;
+    private final boolean finalCut;
+
+    Builder(long nowMs, boolean finalCut) {
+      this.nowMs = nowMs;
+      this.finalCut = finalCut;
+    }
+
+    /**
+     * The time a counter or histogram is served at: a series first seen with a count above zero is served as zero at
+     * the cut before (then true: it did not exist), except at the final cut.
+     */
+    private boolean servedAsNew(String name, Labels labels, boolean nonZero) {
+      boolean isNew = seen.add(name + labels);
+      return isNew && nonZero && previousCutMs >= 0 && !finalCut;
+    }
+
+    CounterSnapshot operations(Map<String, Cumulative> windows) {
+      List<CounterSnapshot.CounterDataPointSnapshot> points = new ArrayList<>();
+      windows.forEach((window, c) -> c.codes().forEach((op, byCode) -> byCode.forEach((code, n) -> {
+        Labels l = constant.merge(Labels.of("operation", op, "status", code, "window", window));
+        points.add(counter(OPERATIONS, l, n));
+      })));
+      return new CounterSnapshot(new MetricMetadata(OPERATIONS, "Operations by YCSB series and return code (for "
+          + "INSERT-BATCH: rows by the outcome of their statement), from YCSB's own counts"), points);
+    }
+
+    private CounterSnapshot.CounterDataPointSnapshot counter(String name, Labels l, double value) {
+      boolean asNew = servedAsNew(name, l, value != 0);
+      return new CounterSnapshot.CounterDataPointSnapshot(asNew ? 0 : value, l, null, 0,
+          asNew ? previousCutMs : nowMs);
+    }
+
+    HistogramSnapshot latency(String name, Map<String, Cumulative> windows, boolean intendedSeries) {
+      List<HistogramSnapshot.HistogramDataPointSnapshot> points = new ArrayList<>();
+      windows.forEach((window, c) -> (intendedSeries ? c.intended() : c.latency()).forEach((series, buckets) -> {
+        Labels l = constant.merge(Labels.of("operation", series, "window", window));
+        boolean asNew = servedAsNew(name, l, buckets.count != 0);
+        points.add(histogram(asNew ? LatencyBuckets.EMPTY : buckets, l, asNew ? previousCutMs : nowMs));
+      }));
+      String help = intendedSeries
+          ? "Latency from each operation's intended start (measurement.interval), by YCSB series"
+          : "Latency by YCSB series (READ: successful reads, READ-FAILED: failed ones, INSERT-BATCH: per statement)";
+      return new HistogramSnapshot(new MetricMetadata(name, help, Unit.SECONDS), points);
+    }
+
+    private HistogramSnapshot.HistogramDataPointSnapshot histogram(LatencyBuckets b, Labels l, long at) {
+      int[] indexes = new int[b.positive.size()];
+      long[] counts = new long[b.positive.size()];
+      int i = 0;
+      for (Map.Entry<Integer, Long> e : b.positive.entrySet()) {
+        indexes[i] = e.getKey();
+        counts[i++] = e.getValue();
+      }
+      return new HistogramSnapshot.HistogramDataPointSnapshot(
+          ClassicHistogramBuckets.of(LatencyBuckets.CLASSIC_BOUNDS, b.classic), LatencyBuckets.NATIVE_SCHEMA, b.zero,
+          0.0, NativeHistogramBuckets.of(indexes, counts), NativeHistogramBuckets.EMPTY, b.sum, l, Exemplars.EMPTY, 0,
+          at);
+    }
+
+    CounterSnapshot rows(BindingRows r) {
+      List<CounterSnapshot.CounterDataPointSnapshot> points = new ArrayList<>();
+      points.add(counter(ROWS, constant.merge(Labels.of("outcome", "stored")), r.stored()));
+      points.add(counter(ROWS, constant.merge(Labels.of("outcome", "failed")), r.failed()));
+      points.add(counter(ROWS, constant.merge(Labels.of("outcome", "skipped")), r.skipped()));
+      return new CounterSnapshot(new MetricMetadata(ROWS, "Rows the binding has stored, counted failed or skipped "
+          + "(batched loads: a buffered row counts when its statement ends)"), points);
+    }
+
+    CounterSnapshot cpu(long[] ticks) {
+      List<CounterSnapshot.CounterDataPointSnapshot> points = new ArrayList<>();
+      points.add(counter(CPU, constant.merge(Labels.of("mode", "user")), ticks[0] / ClientCostMeter.TICKS_PER_SECOND));
+      points.add(counter(CPU, constant.merge(Labels.of("mode", "system")),
+          ticks[1] / ClientCostMeter.TICKS_PER_SECOND));
+      return new CounterSnapshot(new MetricMetadata(CPU, "The client process's own CPU since it started "
+          + "(/proc/self/stat, 10 ms ticks)", Unit.SECONDS), points);
+    }
+
+    GaugeSnapshot state(String state) {
+      List<GaugeSnapshot.GaugeDataPointSnapshot> points = new ArrayList<>();
+      for (String s : List.of("warmup", "measured", "finished")) {
+        points.add(new GaugeSnapshot.GaugeDataPointSnapshot(s.equals(state) ? 1 : 0,
+            constant.merge(Labels.of("state", s)), null, nowMs));
+      }
+      return new GaugeSnapshot(new MetricMetadata(STATE, "1 for the phase's state: warmup (left out of the figures), "
+          + "measured (the window the summary is made of), finished (the work has ended)"), points);
+    }
+  }
+}
