@@ -21,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.OneMeasurementHdrHistogram;
 
 /**
  * The client's live OpenMetrics endpoint (measurement.openmetrics.port; docs/monitoring.md): the Prometheus Java
@@ -29,7 +30,8 @@ import site.ycsb.measurements.Measurements;
  *
  * <p>Opened before anything connects, so that a port in use or not allowed is one line and exit 2 before the phase
  * costs anything. After the phase it stays up until a scrape has been given the final figures, at most
- * measurement.openmetrics.grace seconds, so that Prometheus ends with the counts the summary is made of.
+ * measurement.openmetrics.grace seconds, so that Prometheus ends with the counts the summary is made of; then one and
+ * a half times the longest gap between the last scrapes (at least 1 s), so that a second scraper takes them too.
  */
 final class LiveEndpoint implements AutoCloseable {
   private static final Pattern LABEL_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
@@ -81,7 +83,17 @@ final class LiveEndpoint implements AutoCloseable {
     }
     Labels constant = labels(r.list(Registry.MEASUREMENT_OPENMETRICS_LABELS))
         .merge(Labels.of("phase", transactions ? "run" : "load"));
-    LiveFigures figures = new LiveFigures(constant, warmupSeconds > 0, Measurements.getMeasurements());
+    List<Double> percentiles = new ArrayList<>();
+    try {
+      for (String p : PropertyReader.split(props.getProperty(Registry.HDRHISTOGRAM_PERCENTILES.name(),
+          OneMeasurementHdrHistogram.PERCENTILES_PROPERTY_DEFAULT))) {
+        percentiles.add(Double.parseDouble(p));
+      }
+    } catch (NumberFormatException e) {
+      throw new UsageException(Registry.HDRHISTOGRAM_PERCENTILES + ": '" + props.getProperty(
+          Registry.HDRHISTOGRAM_PERCENTILES.name()) + "' is not a list of percentiles (e.g. 50,95,99,99.9)");
+    }
+    LiveFigures figures = new LiveFigures(constant, warmupSeconds > 0, Measurements.getMeasurements(), percentiles);
     PrometheusRegistry registry = new PrometheusRegistry();
     registry.register(figures);
     InetAddress bind;
@@ -169,8 +181,12 @@ final class LiveEndpoint implements AutoCloseable {
       return;
     }
     try {
+      long start = System.currentTimeMillis();
       if (figures.awaitLastServed(graceMs)) {
-        Thread.sleep(WRITE_MS);
+        // Other scrapers (a pair of Prometheus servers) take them within the gap between scrapes; and the answer
+        // that carried them must be written before the server stops.
+        long left = graceMs - (System.currentTimeMillis() - start);
+        Thread.sleep(Math.max(WRITE_MS, Math.min(left, figures.longestScrapeGapMs() * 3 / 2)));
         err.println("[ycsb] live figures: the final figures were scraped from " + address);
       } else {
         err.println("[ycsb] live figures: no scrape of the final figures within " + graceMs / 1000 + " s ("

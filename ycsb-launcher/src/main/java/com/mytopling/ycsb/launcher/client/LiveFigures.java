@@ -13,6 +13,9 @@ import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.NativeHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.Quantile;
+import io.prometheus.metrics.model.snapshots.Quantiles;
+import io.prometheus.metrics.model.snapshots.SummarySnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,6 +29,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
 import site.ycsb.measurements.Measurements;
 
 /**
@@ -52,7 +56,9 @@ import site.ycsb.measurements.Measurements;
  *   <li>{@code ycsb_rows_total{outcome}}: the binding's rows stored, failed and skipped (batched loads);</li>
  *   <li>{@code ycsb_client_cpu_seconds_total{mode}}: the client process's user and system CPU;</li>
  *   <li>{@code ycsb_state{state}}: 1 for the phase's state (warmup, measured, finished), 0 for the others;</li>
- *   <li>{@code ycsb_planned_operations}.</li>
+ *   <li>{@code ycsb_planned_operations};</li>
+ *   <li>at the final cut, {@code ycsb_measured_latency_seconds{operation, quantile}}: this client's exact
+ *       percentiles over its measured window (a summary; hdrhistogram.percentiles).</li>
  * </ul>
  */
 final class LiveFigures implements MultiCollector {
@@ -63,6 +69,7 @@ final class LiveFigures implements MultiCollector {
   static final String CPU = "ycsb_client_cpu_seconds";
   static final String STATE = "ycsb_state";
   static final String PLANNED = "ycsb_planned_operations";
+  static final String MEASURED_LATENCY = "ycsb_measured_latency_seconds";
   /** The label names the endpoint uses itself: not for measurement.openmetrics.labels. */
   static final Set<String> OWN_LABELS = Set.of("operation", "status", "window", "outcome", "mode", "state", "phase",
       "le", "quantile");
@@ -72,26 +79,35 @@ final class LiveFigures implements MultiCollector {
   private final Labels constant;
   private final boolean warmup;
   private final Measurements measurements;
+  /** hdrhistogram.percentiles: the exact percentiles served at the final cut. */
+  private final List<Double> percentiles;
   private volatile BindingRows rows;
   private volatile long planned;
 
   // Written by the thread that cuts (the status thread, then the main thread after it has ended).
   private Cumulative warmupBase;
+  /** Each series' HdrHistogram at the warm-up's cut (copies), for the final cut's exact percentiles. */
+  private final Map<String, Histogram> warmupHistograms = new TreeMap<>();
   private final Set<String> seen = new HashSet<>();
   private long previousCutMs = -1;
 
   private volatile MetricSnapshots current = new MetricSnapshots();
   private volatile MetricSnapshots last;
   private final CountDownLatch lastServed = new CountDownLatch(1);
+  /** When the last scrapes came (System.nanoTime), newest at {@code scrapes % length}; the scrape thread's only. */
+  private final long[] scrapeNanos = new long[8];
+  private int scrapes;
 
   /**
    * @param constant labels put on every figure (the user's and the phase)
    * @param warmup true when the phase has a warm-up (its window label starts as warmup)
+   * @param percentiles the percentiles (hdrhistogram.percentiles) served exactly at the final cut
    */
-  LiveFigures(Labels constant, boolean warmup, Measurements measurements) {
+  LiveFigures(Labels constant, boolean warmup, Measurements measurements, List<Double> percentiles) {
     this.constant = constant;
     this.warmup = warmup;
     this.measurements = measurements;
+    this.percentiles = List.copyOf(percentiles);
   }
 
   /** What the phase plans and the binding's row totals (null for other bindings), known once the phase is set up. */
@@ -103,10 +119,29 @@ final class LiveFigures implements MultiCollector {
   @Override
   public MetricSnapshots collect() {
     MetricSnapshots s = current;
+    synchronized (scrapeNanos) {
+      scrapeNanos[scrapes++ % scrapeNanos.length] = System.nanoTime();
+    }
     if (s == last) {
       lastServed.countDown();
     }
     return s;
+  }
+
+  /**
+   * The longest gap between the last scrapes (up to 8 of them), ms; 0 when fewer than two came. Where several
+   * scrapers take the figures (two Prometheus servers of a pair), each has taken them within about this long.
+   */
+  long longestScrapeGapMs() {
+    synchronized (scrapeNanos) {
+      int n = Math.min(scrapes, scrapeNanos.length);
+      long longest = 0;
+      for (int i = scrapes - n + 1; i < scrapes; i++) {
+        long gap = scrapeNanos[i % scrapeNanos.length] - scrapeNanos[(i - 1) % scrapeNanos.length];
+        longest = Math.max(longest, gap);
+      }
+      return TimeUnit.NANOSECONDS.toMillis(longest);
+    }
   }
 
   /** Waits until a scrape has been given the last cut's figures; false when {@code ms} passed first. */
@@ -125,6 +160,11 @@ final class LiveFigures implements MultiCollector {
     Cumulative now = Cumulative.read(measurements);
     if (warmupCut && warmup && warmupBase == null) {
       warmupBase = now;
+      for (YcsbSeries.Series series : YcsbSeries.read(measurements)) {
+        if (!series.intended() && series.latencies() != null) {
+          warmupHistograms.put(series.name(), series.latencies().copy());
+        }
+      }
     }
     Map<String, Cumulative> windows = new LinkedHashMap<>();
     if (!warmup) {
@@ -157,12 +197,47 @@ final class LiveFigures implements MultiCollector {
     out.add(b.state(done ? "finished" : warmup && warmupBase == null ? "warmup" : "measured"));
     out.add(new GaugeSnapshot(new MetricMetadata(PLANNED, "Operations the phase plans (a load: rows to insert)"),
         List.of(new GaugeSnapshot.GaugeDataPointSnapshot(planned, constant, null, nowMs))));
+    if (finalCut) {
+      out.add(exactPercentiles(nowMs));
+    }
     MetricSnapshots snapshots = new MetricSnapshots(out);
     previousCutMs = nowMs;
     if (finalCut) {
       last = snapshots;
     }
     current = snapshots;
+  }
+
+  /**
+   * At the final cut, each series' exact percentiles over this client's measured window, from its HdrHistogram (the
+   * total less the warm-up's), as YCSB's report and the summary compute them for one client. Several clients' merged
+   * percentiles are the union's, in summary.json: percentiles of clients cannot be merged.
+   */
+  private SummarySnapshot exactPercentiles(long nowMs) {
+    List<SummarySnapshot.SummaryDataPointSnapshot> points = new ArrayList<>();
+    for (YcsbSeries.Series series : YcsbSeries.read(measurements)) {
+      if (series.intended() || series.latencies() == null || OperationNames.isJvmSample(series.name())) {
+        continue;
+      }
+      Histogram h = series.latencies().copy();
+      Histogram base = warmupHistograms.get(series.name());
+      if (base != null) {
+        h.subtract(base);
+      }
+      if (h.getTotalCount() == 0) {
+        continue;
+      }
+      List<Quantile> q = new ArrayList<>();
+      for (double p : percentiles) {
+        q.add(new Quantile(p / 100, h.getValueAtPercentile(p) / 1e6));
+      }
+      points.add(new SummarySnapshot.SummaryDataPointSnapshot(h.getTotalCount(), h.getMean() * h.getTotalCount() / 1e6,
+          Quantiles.of(q), constant.merge(Labels.of("operation", series.name(), "window", "measured")),
+          Exemplars.EMPTY, 0, nowMs));
+    }
+    return new SummarySnapshot(new MetricMetadata(MEASURED_LATENCY, "After the phase: this client's exact latency "
+        + "percentiles over its measured window (hdrhistogram.percentiles), from its HdrHistogram", Unit.SECONDS),
+        points);
   }
 
   /** The process's user and system CPU ticks from /proc/self/stat, or null where there is none. */

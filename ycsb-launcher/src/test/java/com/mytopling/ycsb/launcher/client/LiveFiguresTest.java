@@ -79,7 +79,7 @@ class LiveFiguresTest {
   @Test
   void withoutAWarmUpEveryFigureIsOfTheMeasuredWindowAndStampedWithItsCut() throws Exception {
     Measurements m = measurements();
-    LiveFigures f = new LiveFigures(CONSTANT, false, m);
+    LiveFigures f = new LiveFigures(CONSTANT, false, m, List.of(50.0, 99.0));
     f.phase(1000, null);
     m.getSummary();
     f.afterCut(1_000, false, false, false);
@@ -123,7 +123,7 @@ class LiveFiguresTest {
   @Test
   void aWarmUpsFiguresFreezeAtItsCutAndTheMeasuredWindowCountsFromThere() {
     Measurements m = measurements();
-    LiveFigures f = new LiveFigures(CONSTANT, true, m);
+    LiveFigures f = new LiveFigures(CONSTANT, true, m, List.of(50.0, 99.0));
     m.getSummary();
     f.afterCut(1_000, false, false, false);
     operations(m, "UPDATE", 5, 300, Status.OK);
@@ -152,12 +152,18 @@ class LiveFiguresTest {
     assertEquals(20, measured.getCount());
     assertEquals(1, ((GaugeSnapshot.GaugeDataPointSnapshot) point(s, LiveFigures.STATE, "state", "finished"))
         .getValue());
+    io.prometheus.metrics.model.snapshots.SummarySnapshot.SummaryDataPointSnapshot exact =
+        (io.prometheus.metrics.model.snapshots.SummarySnapshot.SummaryDataPointSnapshot) point(s,
+            LiveFigures.MEASURED_LATENCY, "operation", "UPDATE");
+    assertEquals(20, exact.getCount(), "the measured window's, the warm-up's 12 left out");
+    assertEquals(300e-6, exact.getQuantiles().get(1).getValue(), 1e-12, "p99 of 20 values of 300 us");
+    assertEquals(0.99, exact.getQuantiles().get(1).getQuantile());
   }
 
   @Test
   void theFinalCutServesANewSeriesAsItIsAndIsAwaited() throws Exception {
     Measurements m = measurements();
-    LiveFigures f = new LiveFigures(CONSTANT, false, m);
+    LiveFigures f = new LiveFigures(CONSTANT, false, m, List.of(50.0, 99.0));
     m.getSummary();
     f.afterCut(1_000, false, false, false);
     assertFalse(f.awaitLastServed(10));
