@@ -173,20 +173,26 @@ final class LiveEndpoint implements AutoCloseable {
   }
 
   /**
-   * The phase has ended and the final cut has been served: waits until a scrape has been given it, at most the
-   * grace time, and says which happened.
+   * The phase has ended and its final cut was made: waits until a scrape has been given the final figures (making
+   * the cut again while it still serves a new figure's zero), at most the grace time, and says which happened.
    */
   void awaitFinalScrape(PrintStream err) {
     if (graceMs <= 0) {
       return;
     }
+    long deadline = System.currentTimeMillis() + graceMs;
     try {
-      long start = System.currentTimeMillis();
-      if (figures.awaitLastServed(graceMs)) {
+      boolean served = figures.awaitServed(graceMs);
+      while (served && figures.finalPending()) {
+        // A new figure's zero is still served: give every scraper time to take it, then cut again.
+        Thread.sleep(Math.max(0, Math.min(deadline - System.currentTimeMillis(), lingerMs())));
+        figures.afterCut(System.currentTimeMillis(), false, true, true);
+        served = figures.awaitServed(Math.max(0, deadline - System.currentTimeMillis()));
+      }
+      if (served) {
         // Other scrapers (a pair of Prometheus servers) take them within the gap between scrapes; and the answer
         // that carried them must be written before the server stops.
-        long left = graceMs - (System.currentTimeMillis() - start);
-        Thread.sleep(Math.max(WRITE_MS, Math.min(left, figures.longestScrapeGapMs() * 3 / 2)));
+        Thread.sleep(Math.max(0, Math.min(deadline - System.currentTimeMillis(), lingerMs())));
         err.println("[ycsb] live figures: the final figures were scraped from " + address);
       } else {
         err.println("[ycsb] live figures: no scrape of the final figures within " + graceMs / 1000 + " s ("
@@ -195,6 +201,11 @@ final class LiveEndpoint implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** How long other scrapers take to come too: 1.5 times the longest recent gap between scrapes, at least 1 s. */
+  private long lingerMs() {
+    return Math.max(WRITE_MS, figures.longestScrapeGapMs() * 3 / 2);
   }
 
   @Override

@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import site.ycsb.measurements.Measurements;
@@ -41,8 +40,11 @@ import site.ycsb.measurements.Measurements;
  * <p>Each figure carries the cut's time as its timestamp, so Prometheus stores it at the moment it describes (the
  * interval bounds of the HdrHistogram logs), not at the moment it was scraped: a rate between two cuts is exact
  * whatever the scrape interval. A counter or histogram that appears with a count above zero (a series YCSB makes at
- * its first operation) is first served as zero at the cut before, and with its count from the next cut on, so that
- * Prometheus' increase() counts its first interval too; the last cut of the phase serves every figure as it is.
+ * its first operation) is first served as zero at the cut before it appeared, for two cuts and until a scrape has
+ * taken the second (so that every scraper scraping at least once a status interval takes it: a Prometheus pair), and
+ * with its counts from then on, so that Prometheus' increase() counts its first interval too. The final cut too:
+ * while it holds such zeros it is made again once scrapes have taken them ({@link #finalPending}). A scraper slower
+ * than the status interval may miss a zero; its increase() then extrapolates that series' first interval.
  *
  * <p>Figures, each with the constant labels (measurement.openmetrics.labels and phase):
  * <ul>
@@ -88,12 +90,24 @@ final class LiveFigures implements MultiCollector {
   private Cumulative warmupBase;
   /** Each series' HdrHistogram at the warm-up's cut (copies), for the final cut's exact percentiles. */
   private final Map<String, Histogram> warmupHistograms = new TreeMap<>();
-  private final Set<String> seen = new HashSet<>();
+  /** Figures served with their counts. */
+  private final Set<String> real = new HashSet<>();
+  /** Figures served as zero until a scrape takes them: the cut they were first served at, and the zero's time. */
+  private final Map<String, long[]> pendingZero = new java.util.HashMap<>();
   private long previousCutMs = -1;
+  private long cuts;
+  /** When the client threads were started (every count was zero then), epoch ms; -1 before. */
+  private volatile long threadsStartedMs = -1;
 
-  private volatile MetricSnapshots current = new MetricSnapshots();
-  private volatile MetricSnapshots last;
-  private final CountDownLatch lastServed = new CountDownLatch(1);
+  /** One cut's figures, numbered. */
+  private record Published(MetricSnapshots snapshots, long cut) {
+  }
+
+  private volatile Published current = new Published(new MetricSnapshots(), -1);
+  /** The number of the final cut that holds every figure's counts, or -1 before it. */
+  private volatile long finalCutNumber = -1;
+  /** The newest cut a scrape has been given (written by the scrape thread). */
+  private volatile long servedCut = -1;
   /** When the last scrapes came (System.nanoTime), newest at {@code scrapes % length}; the scrape thread's only. */
   private final long[] scrapeNanos = new long[8];
   private int scrapes;
@@ -110,6 +124,14 @@ final class LiveFigures implements MultiCollector {
     this.percentiles = List.copyOf(percentiles);
   }
 
+  /**
+   * The client threads start now: every count is zero at this moment, the zero of a series that the first cut
+   * already finds with a count (the status thread's first line can come after the first operations).
+   */
+  void threadsStarting(long nowMs) {
+    threadsStartedMs = nowMs;
+  }
+
   /** What the phase plans and the binding's row totals (null for other bindings), known once the phase is set up. */
   void phase(long plannedOperations, BindingRows bindingRows) {
     this.planned = plannedOperations;
@@ -118,14 +140,12 @@ final class LiveFigures implements MultiCollector {
 
   @Override
   public MetricSnapshots collect() {
-    MetricSnapshots s = current;
+    Published p = current;
     synchronized (scrapeNanos) {
       scrapeNanos[scrapes++ % scrapeNanos.length] = System.nanoTime();
+      servedCut = Math.max(servedCut, p.cut());
     }
-    if (s == last) {
-      lastServed.countDown();
-    }
-    return s;
+    return p.snapshots();
   }
 
   /**
@@ -144,9 +164,28 @@ final class LiveFigures implements MultiCollector {
     }
   }
 
-  /** Waits until a scrape has been given the last cut's figures; false when {@code ms} passed first. */
-  boolean awaitLastServed(long ms) throws InterruptedException {
-    return lastServed.await(ms, TimeUnit.MILLISECONDS);
+  /**
+   * Waits until a scrape has been given the newest cut's figures; false when {@code ms} passed first. Called after
+   * the phase, so a poll every 10 ms costs nothing.
+   */
+  boolean awaitServed(long ms) throws InterruptedException {
+    long cut = current.cut();
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+    while (servedCut < cut) {
+      if (System.nanoTime() >= deadline) {
+        return false;
+      }
+      Thread.sleep(10);
+    }
+    return true;
+  }
+
+  /**
+   * True when the final cut was made and still serves some new figure as zero (a scrape has not taken that zero
+   * yet): the cut must be made again once one has ({@link #awaitServed}), so that the figures end with their counts.
+   */
+  boolean finalPending() {
+    return finalCutNumber < 0;
   }
 
   /**
@@ -154,7 +193,8 @@ final class LiveFigures implements MultiCollector {
    *
    * @param warmupCut true for the cut at the warm-up's end
    * @param done true once the work has ended (the last status line, and the final report's cut)
-   * @param finalCut true for the last cut of the phase (after YCSB's final report): served as it is, and waited for
+   * @param finalCut true for the last cut of the phase (after YCSB's final report), made again while
+   *                 {@link #finalPending}
    */
   void afterCut(long nowMs, boolean warmupCut, boolean done, boolean finalCut) {
     Cumulative now = Cumulative.read(measurements);
@@ -200,12 +240,12 @@ final class LiveFigures implements MultiCollector {
     if (finalCut) {
       out.add(exactPercentiles(nowMs));
     }
-    MetricSnapshots snapshots = new MetricSnapshots(out);
+    Published published = new Published(new MetricSnapshots(out), cuts++);
     previousCutMs = nowMs;
-    if (finalCut) {
-      last = snapshots;
+    if (finalCut && pendingZero.isEmpty()) {
+      finalCutNumber = published.cut();
     }
-    current = snapshots;
+    current = published;
   }
 
   /**
@@ -295,12 +335,31 @@ final class LiveFigures implements MultiCollector {
     }
 
     /**
-     * The time a counter or histogram is served at: a series first seen with a count above zero is served as zero at
-     * the cut before (then true: it did not exist), except at the final cut.
+     * When a counter or histogram is served as zero, the zero's time; else -1 (served with its counts, now). A series
+     * first seen with a count above zero is served as zero at the cut before (then true: it did not exist) in two
+     * cuts, until a scrape has been given the second.
      */
-    private boolean servedAsNew(String name, Labels labels, boolean nonZero) {
-      boolean isNew = seen.add(name + labels);
-      return isNew && nonZero && previousCutMs >= 0 && !finalCut;
+    private long zeroAt(String name, Labels labels, boolean nonZero) {
+      String key = name + labels;
+      if (real.contains(key)) {
+        return -1;
+      }
+      long[] pending = pendingZero.get(key);
+      if (pending != null) {
+        if (servedCut >= pending[0] + 1) {
+          pendingZero.remove(key);
+          real.add(key);
+          return -1;
+        }
+        return pending[1];
+      }
+      long zeroMs = previousCutMs >= 0 ? previousCutMs : threadsStartedMs;
+      if (!nonZero || zeroMs < 0 || zeroMs >= nowMs) {
+        real.add(key);
+        return -1;
+      }
+      pendingZero.put(key, new long[] {cuts, zeroMs});
+      return zeroMs;
     }
 
     CounterSnapshot operations(Map<String, Cumulative> windows) {
@@ -314,17 +373,16 @@ final class LiveFigures implements MultiCollector {
     }
 
     private CounterSnapshot.CounterDataPointSnapshot counter(String name, Labels l, double value) {
-      boolean asNew = servedAsNew(name, l, value != 0);
-      return new CounterSnapshot.CounterDataPointSnapshot(asNew ? 0 : value, l, null, 0,
-          asNew ? previousCutMs : nowMs);
+      long zero = zeroAt(name, l, value != 0);
+      return new CounterSnapshot.CounterDataPointSnapshot(zero >= 0 ? 0 : value, l, null, 0, zero >= 0 ? zero : nowMs);
     }
 
     HistogramSnapshot latency(String name, Map<String, Cumulative> windows, boolean intendedSeries) {
       List<HistogramSnapshot.HistogramDataPointSnapshot> points = new ArrayList<>();
       windows.forEach((window, c) -> (intendedSeries ? c.intended() : c.latency()).forEach((series, buckets) -> {
         Labels l = constant.merge(Labels.of("operation", series, "window", window));
-        boolean asNew = servedAsNew(name, l, buckets.count != 0);
-        points.add(histogram(asNew ? LatencyBuckets.EMPTY : buckets, l, asNew ? previousCutMs : nowMs));
+        long zero = zeroAt(name, l, buckets.count != 0);
+        points.add(histogram(zero >= 0 ? LatencyBuckets.EMPTY : buckets, l, zero >= 0 ? zero : nowMs));
       }));
       String help = intendedSeries
           ? "Latency from each operation's intended start (measurement.interval), by YCSB series"

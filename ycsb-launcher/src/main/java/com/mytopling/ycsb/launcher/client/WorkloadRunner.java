@@ -211,6 +211,9 @@ final class WorkloadRunner {
       threads.add(new Thread(tracer.wrap(c, "ClientThread")));
     }
     long start = System.currentTimeMillis();
+    if (live != null) {
+      live.figures().threadsStarting(start);
+    }
     threads.forEach(Thread::start);
     TerminatorThread terminator = null;
     if (maxExecutionSeconds > 0) {

@@ -98,6 +98,9 @@ class LiveFiguresTest {
     operations(m, "READ", 10, 400, Status.OK);
     m.getSummary();
     f.afterCut(3_000, false, false, false);
+    assertEquals(0, count(f.collect(), "READ", "OK", "measured"), "zero in two cuts");
+    m.getSummary();
+    f.afterCut(3_000, false, false, false);
     s = f.collect();
     assertEquals(40, count(s, "READ", "OK", "measured"));
     assertEquals(2, count(s, "READ", "ERROR", "measured"));
@@ -129,6 +132,10 @@ class LiveFiguresTest {
     operations(m, "UPDATE", 5, 300, Status.OK);
     m.getSummary();
     f.afterCut(2_000, false, false, false);
+    f.collect(); // a scrape takes the new series' zero
+    m.getSummary();
+    f.afterCut(2_500, false, false, false);
+    f.collect(); // and the second cut's
     operations(m, "UPDATE", 7, 300, Status.OK);
     m.getSummary();
     f.afterCut(3_000, true, false, false); // the warm-up's cut
@@ -160,18 +167,65 @@ class LiveFiguresTest {
     assertEquals(0.99, exact.getQuantiles().get(1).getQuantile());
   }
 
+  /** The status thread's first line after the first operations: their series' zero is at the threads' start. */
   @Test
-  void theFinalCutServesANewSeriesAsItIsAndIsAwaited() throws Exception {
+  void aSeriesTheFirstCutFindsIsZeroWhenTheThreadsStarted() {
     Measurements m = measurements();
-    LiveFigures f = new LiveFigures(CONSTANT, false, m, List.of(50.0, 99.0));
+    LiveFigures f = new LiveFigures(CONSTANT, false, m, List.of(99.0));
+    f.threadsStarting(500);
+    operations(m, "INSERT", 7, 20, Status.OK);
     m.getSummary();
     f.afterCut(1_000, false, false, false);
-    assertFalse(f.awaitLastServed(10));
+    DataPointSnapshot zero = point(f.collect(), LiveFigures.OPERATIONS, "operation", "INSERT");
+    assertEquals(0, ((CounterSnapshot.CounterDataPointSnapshot) zero).getValue());
+    assertEquals(500, zero.getScrapeTimestampMillis());
+  }
+
+  /** A scraper slower than the cuts: the zero of a new series is kept until a scrape has taken it. */
+  @Test
+  void aNewSeriesStaysZeroUntilAScrapeHasTakenItsZero() {
+    Measurements m = measurements();
+    LiveFigures f = new LiveFigures(CONSTANT, false, m, List.of(99.0));
+    m.getSummary();
+    f.afterCut(1_000, false, false, false);
+    operations(m, "UPDATE", 3, 200, Status.OK);
+    m.getSummary();
+    f.afterCut(2_000, false, false, false); // not scraped
+    operations(m, "UPDATE", 3, 200, Status.OK);
+    m.getSummary();
+    f.afterCut(3_000, false, false, false);
+    MetricSnapshots s = f.collect();
+    DataPointSnapshot zero = point(s, LiveFigures.OPERATIONS, "operation", "UPDATE");
+    assertEquals(0, ((CounterSnapshot.CounterDataPointSnapshot) zero).getValue());
+    assertEquals(1_000, zero.getScrapeTimestampMillis(), "still at the cut before it appeared");
+    m.getSummary();
+    f.afterCut(4_000, false, false, false);
+    s = f.collect();
+    assertEquals(6, count(s, "UPDATE", "OK", "measured"), "the zero was served in the second cut after it appeared");
+    assertEquals(4_000, point(s, LiveFigures.OPERATIONS, "operation", "UPDATE").getScrapeTimestampMillis());
+  }
+
+  /** The final cut holds a new series' zero until a scrape took it, then is made again with its counts. */
+  @Test
+  void theFinalCutIsMadeAgainOnceANewSeriesZeroWasScraped() throws Exception {
+    Measurements m = measurements();
+    LiveFigures f = new LiveFigures(CONSTANT, false, m, List.of(99.0));
+    m.getSummary();
+    f.afterCut(1_000, false, false, false);
+    f.collect();
     operations(m, "CLEANUP", 4, 50, Status.OK);
     m.getSummary();
     f.afterCut(2_000, false, true, true);
+    assertTrue(f.finalPending(), "CLEANUP's zero has not been scraped");
+    assertFalse(f.awaitServed(10));
+    assertEquals(0, count(f.collect(), "CLEANUP", "OK", "measured"));
+    assertTrue(f.awaitServed(10));
+    f.afterCut(2_500, false, true, true);
+    assertTrue(f.finalPending(), "zero in two cuts");
+    f.collect();
+    f.afterCut(2_600, false, true, true);
+    assertFalse(f.finalPending());
     assertEquals(4, count(f.collect(), "CLEANUP", "OK", "measured"));
-    assertTrue(f.awaitLastServed(10), "the scrape above was given the final figures");
   }
 
   @Test
