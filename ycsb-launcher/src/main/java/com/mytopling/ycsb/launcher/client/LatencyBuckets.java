@@ -22,7 +22,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * schema {@value #NATIVE_SCHEMA} (each bound 2^(1/8), 9%, above the one before); exact zeros (an operation under a
  * microsecond, which YCSB records as 0) are the zero bucket.
  */
-final class LatencyBuckets {
+public final class LatencyBuckets {
   /** Native histogram schema: bucket bounds 2^(i / 2^3) seconds. */
   static final int NATIVE_SCHEMA = 3;
   /** Classic bounds per doubling. */
@@ -109,6 +109,18 @@ final class LatencyBuckets {
       i++;
     }
     return i;
+  }
+
+  /** The bounds (lower, upper] of the classic bucket that holds {@code seconds}: the bucket error of a figure. */
+  public static double[] classicBucket(double seconds) {
+    int i = classicIndex(seconds);
+    return new double[] {i == 0 ? 0 : CLASSIC_BOUNDS[i - 1], CLASSIC_BOUNDS[i]};
+  }
+
+  /** The bounds (lower, upper] of the native bucket that holds {@code seconds} (positive). */
+  public static double[] nativeBucket(double seconds) {
+    int i = nativeIndex(seconds);
+    return new double[] {nativeUpperBound(i - 1), nativeUpperBound(i)};
   }
 
   static double nativeUpperBound(int index) {
