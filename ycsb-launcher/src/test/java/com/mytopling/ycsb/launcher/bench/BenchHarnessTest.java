@@ -30,7 +30,7 @@ class BenchHarnessTest {
 
   @Test
   void badCommandLinesAreOneLineAndExit2() {
-    assertRejected("--only: unknown section 'fast' (run, load, rocksdb, memory, cpu, startup or scaling)", "--only",
+    assertRejected("--only: unknown section 'fast' (run, load, rocksdb, memory, cpu, startup, live or scaling)", "--only",
         "fast");
     assertRejected("--scaling-records: 'ten' is not a whole number", "--scaling-records", "1000 ten");
     assertRejected("--cpu-ops: 10 is out of range (at least 100)", "--cpu-ops", "10");
@@ -56,7 +56,7 @@ class BenchHarnessTest {
         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), "pw").run(new String[] {"--help"});
     assertEquals(0, rc);
     String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
-    assertTrue(help.contains("run, load, rocksdb, memory, cpu, startup or scaling (default all)"), help);
+    assertTrue(help.contains("run, load, rocksdb, memory, cpu, startup, live or scaling (default all)"), help);
     for (String option : List.of("--cpu-ops", "--baseline", "--scaling-records", "--profile")) {
       assertTrue(help.contains(option), option + " in " + help);
     }
