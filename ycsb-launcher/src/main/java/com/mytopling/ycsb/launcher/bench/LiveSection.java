@@ -75,6 +75,9 @@ final class LiveSection {
       harness.record(SECTION, name, i, "window_cpu_us_op", c.cpuPerOpUs);
       harness.record(SECTION, name, i, "window_user_us_op", c.userCpuPerOpUs);
       harness.record(SECTION, name, i, "window_sys_us_op", c.systemCpuPerOpUs);
+      if (c.jitCpuPerOpUs != null) {
+        harness.record(SECTION, name, i, "window_jit_us_op", c.jitCpuPerOpUs);
+      }
     }
     if (scraper != null) {
       if (scraper.scrapes.get() == 0) {

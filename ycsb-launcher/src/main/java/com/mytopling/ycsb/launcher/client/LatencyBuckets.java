@@ -31,6 +31,10 @@ public final class LatencyBuckets {
   private static final int HIGHEST_CLASSIC_EXPONENT = 7 * CLASSIC_PER_DOUBLING;
   /** The classic upper bounds in seconds, ascending, +Inf last. */
   static final double[] CLASSIC_BOUNDS = classicBounds();
+  /** The first native index kept in {@link #NATIVE_BOUNDS}: 2^-20 s, under the smallest value (1 us). */
+  private static final int NATIVE_FIRST = -20 << NATIVE_SCHEMA;
+  /** Native upper bounds from NATIVE_FIRST to 2^32 s, so that a cut finds buckets without a logarithm per value. */
+  private static final double[] NATIVE_BOUNDS = nativeBounds(NATIVE_FIRST, 32 << NATIVE_SCHEMA);
 
   /** Values per classic bucket (not cumulative; +Inf last), as Prometheus' model holds them. */
   final long[] classic;
@@ -58,21 +62,41 @@ public final class LatencyBuckets {
       return EMPTY;
     }
     long[] classic = new long[CLASSIC_BOUNDS.length];
+    long[] nativeCounts = new long[NATIVE_BOUNDS.length];
     TreeMap<Integer, Long> positive = new TreeMap<>();
     long zero = 0;
     long count = 0;
     double sumMicros = 0;
+    // The values come in ascending order: each bucket index only moves up (once per status interval, for every value
+    // the series holds, so no logarithm per value).
+    int c = 0;
+    int ni = 0;
     for (HistogramIterationValue v : micros.recordedValues()) {
       long n = v.getCountAddedInThisIterationStep();
       long highest = v.getValueIteratedTo();
       count += n;
       sumMicros += n * (double) micros.medianEquivalentValue(highest);
       double seconds = highest / 1e6;
-      classic[classicIndex(seconds)] += n;
+      while (CLASSIC_BOUNDS[c] < seconds) {
+        c++;
+      }
+      classic[c] += n;
       if (highest == 0) {
         zero += n;
+        continue;
+      }
+      while (ni < NATIVE_BOUNDS.length && NATIVE_BOUNDS[ni] < seconds) {
+        ni++;
+      }
+      if (ni < NATIVE_BOUNDS.length) {
+        nativeCounts[ni] += n;
       } else {
-        positive.merge(nativeIndex(seconds), n, Long::sum);
+        positive.merge(nativeIndex(seconds), n, Long::sum); // beyond 2^32 s
+      }
+    }
+    for (int i = 0; i < nativeCounts.length; i++) {
+      if (nativeCounts[i] != 0) {
+        positive.merge(NATIVE_FIRST + i, nativeCounts[i], Long::sum);
       }
     }
     return new LatencyBuckets(classic, positive, zero, count, sumMicros / 1e6);
@@ -125,6 +149,14 @@ public final class LatencyBuckets {
 
   static double nativeUpperBound(int index) {
     return Math.pow(2, index / (double) (1 << NATIVE_SCHEMA));
+  }
+
+  private static double[] nativeBounds(int first, int last) {
+    double[] b = new double[last - first + 1];
+    for (int i = first; i <= last; i++) {
+      b[i - first] = nativeUpperBound(i);
+    }
+    return b;
   }
 
   private static double[] classicBounds() {

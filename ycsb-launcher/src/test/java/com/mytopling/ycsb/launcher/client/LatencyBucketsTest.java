@@ -70,6 +70,26 @@ class LatencyBucketsTest {
     assertEquals(1L, b.positive.get(LatencyBuckets.nativeIndex(7e-6)));
   }
 
+  /** The cut's walk over ascending values finds the same native buckets as the logarithm does for each value. */
+  @Test
+  void theAscendingWalkFindsEachValuesNativeBucket() {
+    Histogram h = new Histogram(3);
+    h.setAutoResize(true);
+    Random r = new Random(7);
+    for (int k = 0; k < 50_000; k++) {
+      h.recordValue((long) Math.exp(r.nextDouble() * 25));
+    }
+    LatencyBuckets b = LatencyBuckets.of(h);
+    java.util.TreeMap<Integer, Long> expected = new java.util.TreeMap<>();
+    for (org.HdrHistogram.HistogramIterationValue v : h.recordedValues()) {
+      if (v.getValueIteratedTo() > 0) {
+        expected.merge(LatencyBuckets.nativeIndex(v.getValueIteratedTo() / 1e6), v.getCountAddedInThisIterationStep(),
+            Long::sum);
+      }
+    }
+    assertEquals(expected, b.positive);
+  }
+
   @Test
   void lessAnEarlierStateIsWhatWasRecordedSince() {
     Histogram h = new Histogram(3);
