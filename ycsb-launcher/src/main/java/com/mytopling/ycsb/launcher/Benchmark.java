@@ -454,7 +454,7 @@ public final class Benchmark extends HarnessJob {
       if (role.index() == 0) {
         PhaseSettings prepare = new PhaseSettings(own).createTable().set(Registry.INSERTCOUNT, "0", "creates the table only")
             .set(Registry.MEASUREMENT_SERVERMETRICS, "false", "creates the table only")
-            .set(Registry.MEASUREMENT_OPENMETRICS_PORT, "0", "creates the table only");
+            .noLive();
         Files.createDirectories(dir.resolve("prepare"));
         int rc = phase("table", "load", prepare, dir.resolve("prepare"), true).waitFor();
         if (rc != 0) {
@@ -552,6 +552,11 @@ public final class Benchmark extends HarnessJob {
       all.addAll(users);
       return set(Registry.MEASUREMENT_OPENMETRICS_LABELS, String.join(",", all), "client " + client
           + "'s live endpoint: which run, client, target and workload");
+    }
+
+    /** The step that only creates the table serves no live figures (it says nothing when there is no endpoint). */
+    PhaseSettings noLive() {
+      return job.livePort() == 0 ? this : set(Registry.MEASUREMENT_OPENMETRICS_PORT, "0", "creates the table only");
     }
 
     PhaseSettings hdr(Path folder) {
@@ -675,7 +680,7 @@ public final class Benchmark extends HarnessJob {
       throws IOException, InterruptedException {
     PhaseSettings prepare = new PhaseSettings(job).createTable().set(Registry.INSERTCOUNT, "0", "creates the table only")
         .set(Registry.MEASUREMENT_SERVERMETRICS, "false", "creates the table only")
-        .set(Registry.MEASUREMENT_OPENMETRICS_PORT, "0", "creates the table only");
+        .noLive();
     Files.createDirectories(dir.resolve("prepare"));
     int rc = phase("table", "load", prepare, dir.resolve("prepare"), true).waitFor();
     if (rc != 0) {
