@@ -127,6 +127,10 @@ public final class Benchmark extends HarnessJob {
             + "merged nowhere again; --target and --workload then only name the run").build());
     o.addOption(Option.builder().longOpt("run-id").hasArg().argName("id")
         .desc("with --client-of: the run all clients belong to (the start barrier's key)").build());
+    o.addOption(Option.builder().longOpt("live").hasArg().optionalArg(true).argName("PORT")
+        .desc("a live OpenMetrics endpoint on every client for Prometheus (measurement.openmetrics.port): client i on "
+            + "PORT + i (default " + DEFAULT_LIVE_PORT + "), a Kubernetes pod on PORT; monitoring/ has a Prometheus "
+            + "configuration and a Grafana dashboard (docs/monitoring.md)").build());
     o.addOption(Option.builder().longOpt("no-html").desc("do not write report.html").build());
     o.addOption(Option.builder().longOpt("strict").desc("an unknown or misspelt property is bad input (exit 2) instead "
         + "of a warning (settings.strict=true)").build());
@@ -178,6 +182,12 @@ public final class Benchmark extends HarnessJob {
     Job job = Job.of(targetName, dbProps, workload, embedded, clients, settings, cl.hasOption("skip-load"),
         !cl.hasOption("no-html"), role == null ? runsRoot.resolve(name) : runsRoot.resolve("client-" + role.index()),
         role);
+    String on = cl.getOptionValue("on", "");
+    if (role == null && (on.isEmpty() || on.equals("docker"))) {
+      // Clients on this machine (docker's on its host network): their ports are checked before anything starts.
+      checkLivePorts(job, clients, new PropertyReader(resolved.properties())
+          .string(Registry.MEASUREMENT_OPENMETRICS_HOST).strip());
+    }
     if (cl.hasOption("on")) {
       if (sweep != null) {
         throw new UsageException("--on runs one benchmark: it cannot be combined with --sweep");
@@ -226,6 +236,20 @@ public final class Benchmark extends HarnessJob {
     if (cl.hasOption("strict")) {
       settings.set(Registry.SETTINGS_STRICT, "true", Origin.option("--strict"));
     }
+    if (cl.hasOption("live")) {
+      String port = cl.getOptionValue("live");
+      settings.set(Registry.MEASUREMENT_OPENMETRICS_PORT, Integer.toString(port == null ? DEFAULT_LIVE_PORT
+          : CliValues.intCount(cl, "live", DEFAULT_LIVE_PORT, 1, 65_535)), Origin.option("--live"));
+      String on = cl.getOptionValue("on", "");
+      if (on.equals("kubernetes")) {
+        settings.set(Registry.MEASUREMENT_OPENMETRICS_PORTPERCLIENT, "false",
+            Origin.jobDefault("--on kubernetes: each pod has an address of its own"));
+      }
+      if (on.equals("kubernetes") || on.equals("ssh")) {
+        settings.set(Registry.MEASUREMENT_OPENMETRICS_HOST, "0.0.0.0",
+            Origin.jobDefault("--on " + on + ": scraped from another machine"));
+      }
+    }
     for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
       try {
         settings.commandLine(kv);
@@ -242,7 +266,7 @@ public final class Benchmark extends HarnessJob {
 
   /** What the parent's resolved settings already hold: not to be given again to a client started from them. */
   private static final List<String> SETTLED_BY_PARENT = List.of("records", "operations", "threads", "warmup", "strict",
-      "p", "clients", "sweep", "on");
+      "p", "clients", "sweep", "on", "live");
 
   /**
    * A scale-out client's settings (--settings): its parent job's resolved settings file, exactly as resolved there,
@@ -275,7 +299,8 @@ public final class Benchmark extends HarnessJob {
    */
   record Job(String targetName, Path dbProps, Path workload, boolean embedded, long records, long operations,
              long threads, int clients, SettingsMerge settings, ResolvedSettings resolved, long warmup,
-             boolean serverMetrics, boolean skipLoad, boolean html, Path dir, ClientRole role) {
+             boolean serverMetrics, boolean skipLoad, boolean html, Path dir, ClientRole role, int livePort,
+             boolean livePortPerClient) {
     static Job of(String targetName, Path dbProps, Path workload, boolean embedded, int clients, SettingsMerge settings,
                   boolean skipLoad, boolean html, Path dir, ClientRole role) throws UsageException {
       ResolvedSettings resolved = settings.resolve();
@@ -284,7 +309,8 @@ public final class Benchmark extends HarnessJob {
         return new Job(targetName, dbProps, workload, embedded, r.integer(Registry.RECORDCOUNT),
             r.integer(Registry.OPERATIONCOUNT.name(), 0, 1, Long.MAX_VALUE), r.integer(Registry.THREADCOUNT), clients,
             settings, resolved, r.integer(Registry.MEASUREMENT_WARMUP), r.bool(Registry.MEASUREMENT_SERVERMETRICS),
-            skipLoad, html, dir, role);
+            skipLoad, html, dir, role, r.intValue(Registry.MEASUREMENT_OPENMETRICS_PORT),
+            r.bool(Registry.MEASUREMENT_OPENMETRICS_PORTPERCLIENT));
       } catch (ConfigException e) {
         throw new UsageException(e.getMessage());
       }
@@ -304,6 +330,11 @@ public final class Benchmark extends HarnessJob {
 
     int run(Benchmark b) throws IOException, InterruptedException {
       return b.runJob(this);
+    }
+
+    /** The port of client {@code client}'s live endpoint: 0 for none. */
+    int livePort(int client) {
+      return livePort == 0 ? 0 : livePortPerClient ? livePort + client : livePort;
     }
   }
 
@@ -422,7 +453,8 @@ public final class Benchmark extends HarnessJob {
     if (!job.skipLoad()) {
       if (role.index() == 0) {
         PhaseSettings prepare = new PhaseSettings(own).createTable().set(Registry.INSERTCOUNT, "0", "creates the table only")
-            .set(Registry.MEASUREMENT_SERVERMETRICS, "false", "creates the table only");
+            .set(Registry.MEASUREMENT_SERVERMETRICS, "false", "creates the table only")
+            .noLive();
         Files.createDirectories(dir.resolve("prepare"));
         int rc = phase("table", "load", prepare, dir.resolve("prepare"), true).waitFor();
         if (rc != 0) {
@@ -448,7 +480,7 @@ public final class Benchmark extends HarnessJob {
           .set(Registry.INSERTCOUNT, Long.toString(role.insertEnd(job.records()) - start), "this client's keys")
           .hdr(hdrDir(dir, "load", -1))
           // The loads start together too: their throughput is summed over a window.
-          .barrier(role);
+          .barrier(role).live(role.index());
       int rc = phase("load (client " + role.index() + ")", "load", load, dir, true).waitFor();
       if (rc != 0) {
         err.println("benchmark: load phase failed (exit " + rc + "); see " + dir.resolve("load.err"));
@@ -457,7 +489,7 @@ public final class Benchmark extends HarnessJob {
     }
     PhaseSettings run = new PhaseSettings(own)
         .set(Registry.OPERATIONCOUNT, Long.toString(role.operations(job.operations())), "this client's share")
-        .hdr(hdrDir(dir, "run", -1)).barrier(role);
+        .hdr(hdrDir(dir, "run", -1)).barrier(role).live(role.index());
     int rc = phase("run (client " + role.index() + ")", "run", run, dir, true).waitFor();
     if (rc != 0) {
       err.println("benchmark: run phase failed (exit " + rc + "); see " + dir.resolve("run.err"));
@@ -495,6 +527,38 @@ public final class Benchmark extends HarnessJob {
           .set(Registry.DB_DROPTABLE, "true", "a load makes the table afresh");
     }
 
+    /**
+     * Client {@code client}'s live endpoint (--live): its port, and the labels that say which run, client, target
+     * and workload its figures are of, before the user's own (which win a name they share).
+     */
+    PhaseSettings live(int client) {
+      int port = job.livePort(client);
+      if (port == 0) {
+        return this;
+      }
+      set(Registry.MEASUREMENT_OPENMETRICS_PORT, Integer.toString(port), "client " + client + "'s live endpoint");
+      Map<String, String> labels = new LinkedHashMap<>();
+      labels.put("run", job.role() != null ? job.role().runId() : runLabel(job.dir()));
+      labels.put("client", Integer.toString(client));
+      labels.put("target", labelValue(job.targetName()));
+      labels.put("workload", labelValue(job.workload().getFileName().toString()));
+      List<String> users = PropertyReader.split(job.resolved().properties()
+          .getProperty(Registry.MEASUREMENT_OPENMETRICS_LABELS.name(), ""));
+      for (String pair : users) {
+        labels.remove(pair.contains("=") ? pair.substring(0, pair.indexOf('=')).strip() : pair.strip());
+      }
+      List<String> all = new ArrayList<>();
+      labels.forEach((k, v) -> all.add(k + "=" + v));
+      all.addAll(users);
+      return set(Registry.MEASUREMENT_OPENMETRICS_LABELS, String.join(",", all), "client " + client
+          + "'s live endpoint: which run, client, target and workload");
+    }
+
+    /** The step that only creates the table serves no live figures (it says nothing when there is no endpoint). */
+    PhaseSettings noLive() {
+      return job.livePort() == 0 ? this : set(Registry.MEASUREMENT_OPENMETRICS_PORT, "0", "creates the table only");
+    }
+
     PhaseSettings hdr(Path folder) {
       return set(Registry.HDRHISTOGRAM_OUTPUT_PATH, folder + "/", "the phase's HdrHistogram logs in the run folder");
     }
@@ -528,6 +592,54 @@ public final class Benchmark extends HarnessJob {
     }
   }
 
+  /** --live without a port: the first client's endpoint. */
+  static final int DEFAULT_LIVE_PORT = 9470;
+
+  /** The run label of the live figures: the run folder's name, with its sweep's for a sweep's point. */
+  private static String runLabel(Path dir) {
+    Path parent = dir.getParent();
+    String name = dir.getFileName().toString();
+    return parent != null && parent.getFileName() != null && parent.getFileName().toString().contains("-sweep-")
+        ? parent.getFileName() + "/" + name : name;
+  }
+
+  /** A name as a label value that measurement.openmetrics.labels can carry (no ',' or '='). */
+  private static String labelValue(String name) {
+    return name.replaceAll("[^A-Za-z0-9._/-]", "_");
+  }
+
+  /**
+   * The clients' live endpoints on this machine (local clients and docker's, on the host network): each port must be
+   * free before anything starts, so that a port in use is one line and exit 2 here rather than a failed phase after
+   * the load. Clients on other machines check theirs when their phase starts.
+   */
+  void checkLivePorts(Job job, int clients, String host) throws UsageException {
+    if (job.livePort() == 0) {
+      return;
+    }
+    int last = job.livePort(clients - 1);
+    if (last > 65_535) {
+      throw new UsageException("--live " + job.livePort() + ": " + clients + " clients need ports " + job.livePort()
+          + " to " + last + ", beyond 65535 (pick a lower port)");
+    }
+    for (int i = 0; i < (job.livePortPerClient() ? clients : 1); i++) {
+      int port = job.livePort(i);
+      try (java.net.ServerSocket s = new java.net.ServerSocket()) {
+        s.bind(new java.net.InetSocketAddress(java.net.InetAddress.getByName(host), port));
+      } catch (IOException e) {
+        throw new UsageException("--live: port " + port + " (client " + i + "'s endpoint) cannot be used on " + host
+            + ": " + (String.valueOf(e.getMessage()).contains("in use") ? "it is in use" : e.getMessage())
+            + " (--live PORT picks others: client i listens on PORT + i)");
+      }
+    }
+    List<String> urls = new ArrayList<>();
+    for (int i = 0; i < (job.livePortPerClient() ? clients : 1); i++) {
+      urls.add("http://" + host + ":" + job.livePort(i) + "/metrics");
+    }
+    err.println("benchmark: live figures (OpenMetrics) at " + String.join(", ", urls) + "; monitoring/prometheus.yml "
+        + "scrapes them, monitoring/grafana/ycsb-run.json shows them (docs/monitoring.md)");
+  }
+
   /** The run folder written by the last {@link #run} that succeeded (null before; for a sweep, its last point). */
   public Path lastRunDir() {
     return lastRunDir;
@@ -550,12 +662,12 @@ public final class Benchmark extends HarnessJob {
   }
 
   private int singleClientLoad(Job job, Path dir) throws IOException, InterruptedException {
-    PhaseSettings load = new PhaseSettings(job).createTable().hdr(hdrDir(dir, "load", -1));
+    PhaseSettings load = new PhaseSettings(job).createTable().hdr(hdrDir(dir, "load", -1)).live(0);
     return phase("load", "load", load, dir, true).waitFor();
   }
 
   private int singleClientRun(Job job, Path dir) throws IOException, InterruptedException {
-    return phase("run", "run", new PhaseSettings(job).hdr(hdrDir(dir, "run", -1)), dir, true).waitFor();
+    return phase("run", "run", new PhaseSettings(job).hdr(hdrDir(dir, "run", -1)).live(0), dir, true).waitFor();
   }
 
   /**
@@ -567,7 +679,8 @@ public final class Benchmark extends HarnessJob {
   private int multiClientLoad(Job job, Path dir, long records, int clients, String runId)
       throws IOException, InterruptedException {
     PhaseSettings prepare = new PhaseSettings(job).createTable().set(Registry.INSERTCOUNT, "0", "creates the table only")
-        .set(Registry.MEASUREMENT_SERVERMETRICS, "false", "creates the table only");
+        .set(Registry.MEASUREMENT_SERVERMETRICS, "false", "creates the table only")
+        .noLive();
     Files.createDirectories(dir.resolve("prepare"));
     int rc = phase("table", "load", prepare, dir.resolve("prepare"), true).waitFor();
     if (rc != 0) {
@@ -579,7 +692,7 @@ public final class Benchmark extends HarnessJob {
       long end = records * (i + 1) / clients;
       PhaseSettings load = new PhaseSettings(job).set(Registry.INSERTSTART, Long.toString(start), "client " + i + "'s keys")
           .set(Registry.INSERTCOUNT, Long.toString(end - start), "client " + i + "'s keys")
-          .hdr(hdrDir(dir, "load", i)).barrier(new ClientRole(i, clients, runId));
+          .hdr(hdrDir(dir, "load", i)).barrier(new ClientRole(i, clients, runId)).live(i);
       if (i > 0) {
         load.set(Registry.MEASUREMENT_SERVERMETRICS, "false", "client 0 samples for all");
       }
@@ -598,7 +711,7 @@ public final class Benchmark extends HarnessJob {
     for (int i = 0; i < clients; i++) {
       long ops = operations / clients + (i < operations % clients ? 1 : 0);
       PhaseSettings run = new PhaseSettings(job).set(Registry.OPERATIONCOUNT, Long.toString(ops), "client " + i
-          + "'s share").hdr(hdrDir(dir, "run", i)).barrier(new ClientRole(i, clients, runId));
+          + "'s share").hdr(hdrDir(dir, "run", i)).barrier(new ClientRole(i, clients, runId)).live(i);
       if (i > 0) {
         run.set(Registry.MEASUREMENT_SERVERMETRICS, "false", "client 0 samples for all");
       }

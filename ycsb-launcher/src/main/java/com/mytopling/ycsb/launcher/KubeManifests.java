@@ -54,11 +54,24 @@ final class KubeManifests {
   private static final Map<String, Class<? extends HasMetadata>> KINDS = Map.of(
       "Job", Job.class, "ConfigMap", ConfigMap.class, "Secret", Secret.class);
 
-  /** What the manifests are made of. */
+  /**
+   * What the manifests are made of.
+   *
+   * @param livePort the port of each client's live endpoint (scripts/benchmark --live), 0 for none: the pods are then
+   *                 annotated for Prometheus (prometheus.io/scrape, port, path) and the port named "metrics", which a
+   *                 PodMonitor of Prometheus Operator selects (monitoring/podmonitor.yaml)
+   */
   record Spec(String name, String namespace, String image, int clients, List<String> args, String targetProperties,
-              String workload, String settings, String cpu, String memory, boolean secret, long deadlineS) {
+              String workload, String settings, String cpu, String memory, boolean secret, long deadlineS,
+              int livePort) {
     /** The Job's deadline when none is given: a day (scaleout.job.timeout). */
     static final long DEFAULT_DEADLINE_S = 86_400;
+
+    Spec(String name, String namespace, String image, int clients, List<String> args, String targetProperties,
+         String workload, String settings, String cpu, String memory, boolean secret, long deadlineS) {
+      this(name, namespace, image, clients, args, targetProperties, workload, settings, cpu, memory, secret, deadlineS,
+          0);
+    }
 
     Spec(String name, String namespace, String image, int clients, List<String> args, String targetProperties,
          String workload, String settings, String cpu, String memory, boolean secret) {
@@ -110,7 +123,7 @@ final class KubeManifests {
           .withCompletionMode("Indexed").withCompletions(s.clients()).withParallelism(s.clients()).withBackoffLimit(0)
           .withActiveDeadlineSeconds(s.deadlineS())
           .withNewTemplate()
-            .withNewMetadata().withLabels(labels(s)).endMetadata()
+            .withNewMetadata().withLabels(labels(s)).withAnnotations(scrapeAnnotations(s)).endMetadata()
             .withNewSpec()
               .withRestartPolicy("Never")
               .withNewAffinity().withNewPodAntiAffinity().addNewPreferredDuringSchedulingIgnoredDuringExecution()
@@ -123,6 +136,8 @@ final class KubeManifests {
                 .addAllToEnv(s.secret() ? List.of(new io.fabric8.kubernetes.api.model.EnvVarBuilder()
                     .withName(PASSWORD_ENV).withNewValueFrom().withNewSecretKeyRef().withName(secretName(s.name()))
                     .withKey(PASSWORD_KEY).endSecretKeyRef().endValueFrom().build()) : List.of())
+                .withPorts(s.livePort() > 0 ? List.of(new io.fabric8.kubernetes.api.model.ContainerPortBuilder()
+                    .withName(METRICS_PORT).withContainerPort(s.livePort()).withProtocol("TCP").build()) : List.of())
                 .withNewResources().withRequests(requests).endResources()
                 .addNewVolumeMount().withName("config").withMountPath(CONFIG_DIR).withReadOnly(true).endVolumeMount()
                 .addNewVolumeMount().withName("results").withMountPath(RESULTS_DIR).endVolumeMount()
@@ -133,6 +148,20 @@ final class KubeManifests {
             .endSpec()
           .endTemplate()
         .endSpec().build();
+  }
+
+  /** The name of the live endpoint's container port, which monitoring/podmonitor.yaml scrapes. */
+  static final String METRICS_PORT = "metrics";
+
+  /** The annotations Prometheus' usual Kubernetes scrape configuration looks for, when the clients have an endpoint. */
+  private static Map<String, String> scrapeAnnotations(Spec s) {
+    Map<String, String> a = new LinkedHashMap<>();
+    if (s.livePort() > 0) {
+      a.put("prometheus.io/scrape", "true");
+      a.put("prometheus.io/port", Integer.toString(s.livePort()));
+      a.put("prometheus.io/path", "/metrics");
+    }
+    return a;
   }
 
   private static Map<String, String> labels(Spec s) {

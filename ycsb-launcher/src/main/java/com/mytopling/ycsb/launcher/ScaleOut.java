@@ -153,9 +153,13 @@ final class ScaleOut {
         throw new UsageException("'" + q + "' is not a Kubernetes quantity (e.g. 2, 500m, 2Gi)");
       }
     }
+    if (engine == Engine.KUBERNETES && job.livePort() > 0 && job.livePortPerClient()) {
+      throw new UsageException("--on kubernetes: every pod of the Job listens on its template's one port: "
+          + Registry.MEASUREMENT_OPENMETRICS_PORTPERCLIENT.assign(false) + " (each pod has an address of its own)");
+    }
     KubeManifests.Spec spec = new KubeManifests.Spec(name, cl.getOptionValue("namespace"),
         cl.getOptionValue("image", "ycsb-harness:" + Benchmark.HARNESS_VERSION), clients, args, target, workload,
-        settings, cpu, memory, pw != null && !pw.isEmpty(), jobTimeoutS);
+        settings, cpu, memory, pw != null && !pw.isEmpty(), jobTimeoutS, job.livePort());
     Path render = cl.hasOption("render") ? Path.of(cl.getOptionValue("render")) : null;
     String remoteHarness = cl.getOptionValue("remote-harness", root.toString());
     return new ScaleOut(engine, job, name, render, spec, pw, env, hosts, remoteHarness, startTimeoutS, jobTimeoutS);

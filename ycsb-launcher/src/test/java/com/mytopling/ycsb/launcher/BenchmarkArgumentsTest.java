@@ -36,6 +36,37 @@ class BenchmarkArgumentsTest {
     assertRejected("benchmark: Unrecognized option: --bogus (try --help)", "--bogus", "5");
   }
 
+  /** --live: the port option (its default without a value), checked as a count; -p still beats it. */
+  @Test
+  void liveSetsTheEndpointsPort(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    Path target = java.nio.file.Files.writeString(tmp.resolve("t.properties"), "db.url=jdbc:mysql://h/db\n");
+    Path workload = java.nio.file.Files.writeString(tmp.resolve("w"), "readproportion=1\n");
+    assertEquals(null, job(target, workload, 100).value("measurement.openmetrics.port"), "the default: none");
+    assertEquals(Integer.toString(Benchmark.DEFAULT_LIVE_PORT), job(target, workload, 100, "--live")
+        .value("measurement.openmetrics.port"));
+    assertEquals("4150", job(target, workload, 100, "--live", "4150").value("measurement.openmetrics.port"));
+    assertEquals("4151", job(target, workload, 100, "--live", "4150", "-p", "measurement.openmetrics.port=4151")
+        .value("measurement.openmetrics.port"));
+    assertEquals(null, job(target, workload, 100, "--live").value("measurement.openmetrics.host"), "127.0.0.1");
+    assertEquals("0.0.0.0", job(target, workload, 100, "--live", "--on", "ssh")
+        .value("measurement.openmetrics.host"));
+    assertRejected("benchmark: --live: 70000 is out of range (1 to 65535)", "--live", "70000");
+    assertRejected("benchmark: --live: 'x' is not a whole number", "--live", "x");
+  }
+
+  /** A port in use on this machine is one line and exit 2 before anything starts. */
+  @Test
+  void aLivePortInUseIsRefusedBeforeAnythingStarts(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    Path target = java.nio.file.Files.writeString(tmp.resolve("t.properties"), "db.url=jdbc:mysql://127.0.0.1:1/db\n");
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+      int port = taken.getLocalPort();
+      assertRejected("benchmark: --live: port " + port + " (client 0's endpoint) cannot be used on 127.0.0.1: it is in "
+          + "use (--live PORT picks others: client i listens on PORT + i)", "--target", target.toString(),
+          "--clients", "2", "--live", Integer.toString(port), "--out", tmp.resolve("runs").toString());
+      assertEquals(false, java.nio.file.Files.exists(tmp.resolve("runs")), "no run folder");
+    }
+  }
+
   private static ResolvedSettings job(Path target, Path workload, long operations, String... args) throws Exception {
     return Benchmark.jobSettings(Path.of("/harness"), CliValues.parse(new Benchmark(Path.of("/harness"), System.out, System.err).options(), args), target, workload, false,
         1000, operations, 4).resolve();

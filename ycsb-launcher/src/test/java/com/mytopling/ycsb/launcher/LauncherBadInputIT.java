@@ -141,6 +141,13 @@ class LauncherBadInputIT {
             "ycsb: exporter: java.lang.String is not a YCSB measurements exporter"),
         Arguments.of("report into a missing folder", "load", List.of("-p", "exportfile=/no/such/folder/load.txt"), 2,
             "ycsb: exportfile: no folder /no/such/folder for the report"),
+        Arguments.of("live endpoint without the status thread", "run", List.of("-p",
+            "measurement.openmetrics.port=4199"), 2, "ycsb: measurement.openmetrics.port needs the status thread (-s)"),
+        Arguments.of("live endpoint on a port that does not exist", "run", List.of("-s", "-p",
+            "measurement.openmetrics.port=70000"), 2, "ycsb: measurement.openmetrics.port: 70000 is out of range"),
+        Arguments.of("live endpoint on an address of another machine", "run", List.of("-s", "-p",
+            "measurement.openmetrics.port=4199", "-p", "measurement.openmetrics.host=192.0.2.1"), 2,
+            "ycsb: measurement.openmetrics.port: cannot listen on 192.0.2.1:4199: not an address of this machine"),
         Arguments.of("key range beyond recordcount", "load", List.of("-p", "insertstart=150", "-p", "insertcount=100"), 2,
             "ycsb: insertstart + insertcount (150 + 100) is more than recordcount (200)"));
   }
@@ -164,6 +171,18 @@ class LauncherBadInputIT {
     }
     YcsbProcess.Result r = YcsbProcess.runMain(Ycsb.class.getName(), base(command, extra.toArray(new String[0])));
     assertOneLine(r, exit, expected);
+  }
+
+  /** A port another program listens on: one line naming it and exit 2 before the phase connects to anything. */
+  @Test
+  void aLiveEndpointOnAPortInUseIsRefusedBeforeAnythingConnects() throws Exception {
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+      YcsbProcess.Result r = YcsbProcess.runMain(Ycsb.class.getName(), base("run", "-s", "-p",
+          "measurement.openmetrics.port=" + taken.getLocalPort()));
+      assertOneLine(r, 2, "ycsb: measurement.openmetrics.port: cannot listen on 127.0.0.1:" + taken.getLocalPort()
+          + ": the port is in use");
+      assertFalse(r.stderr.contains("[mytopling] connected"), "refused before connecting: " + r);
+    }
   }
 
   private static void assertOneLine(YcsbProcess.Result r, int exit, String expected) {

@@ -54,6 +54,26 @@ class ScaleOutSshIT {
     }
   }
 
+  /** Two free ports in a row (the clients' endpoints, PORT and PORT + 1): from the top of YCSB_TEST_OWN_PORTS. */
+  private static int freePair() throws IOException {
+    String range = System.getenv("YCSB_TEST_OWN_PORTS");
+    int first = 20_000;
+    int last = 29_999;
+    if (range != null && range.matches("\\d+-\\d+")) {
+      first = Integer.parseInt(range.split("-")[0]);
+      last = Integer.parseInt(range.split("-")[1]);
+    }
+    for (int p = last - 1; p >= first; p--) {
+      try (ServerSocket a = new ServerSocket(p, 1, InetAddress.getByName("127.0.0.1"));
+           ServerSocket b = new ServerSocket(p + 1, 1, InetAddress.getByName("127.0.0.1"))) {
+        return p;
+      } catch (IOException taken) {
+        // the next pair down
+      }
+    }
+    throw new IOException("no two free ports in a row in " + first + "-" + last);
+  }
+
   private static void run(String... cmd) throws Exception {
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes());
@@ -106,9 +126,13 @@ class ScaleOutSshIT {
       Map<String, String> env = new HashMap<>(Tables.env(s));
       env.put("YCSB_SSH", ssh.toString());
       String user = System.getProperty("user.name");
+      // --live reaches each client over ssh with a port of its own (the host is this one, so loopback, not --on
+      // ssh's every interface; no scraper, so no grace).
+      int live = freePair();
       Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients", "2", "--records",
           "2000", "--operations", "4000", "--threads", "2", "-p", "target=" + LocalClientsIT.PACE, "--on", "ssh",
-          "--hosts", user + "@127.0.0.1:" + port,
+          "--hosts", user + "@127.0.0.1:" + port, "--live", Integer.toString(live),
+          "-p", "measurement.openmetrics.host=127.0.0.1", "-p", "measurement.openmetrics.grace=0",
           "--out", tmp.resolve("runs").toString(), "--no-html"), env);
       assertEquals(0, r.exitCode, () -> r + "\nsshd: " + read(keys.resolve("sshd.log")));
       assertTrue(r.stderr.contains("benchmark: ssh: client 0 started on " + user + "@127.0.0.1"), r::toString);
@@ -116,6 +140,11 @@ class ScaleOutSshIT {
       assertEquals(2000, Tables.rowCount(s, "scaleout_ssh"));
       String last = r.stdout.strip().lines().reduce((a, b) -> b).orElse("");
       Path dir = Path.of(last.substring("results: ".length()));
+      for (int i = 0; i < 2; i++) {
+        String clientErr = read(dir.resolve("clients").resolve("client-" + i + ".err"));
+        assertTrue(clientErr.contains("[ycsb] live figures at http://127.0.0.1:" + (live + i) + "/metrics"),
+            "client " + i + "'s endpoint: " + clientErr);
+      }
       JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
       assertEquals(2, summary.at("/phases/run/merge/client_count").asInt(), summary::toString);
       // Each client's count of its whole phase; the merged phase's figures are of the common window (issue 20).

@@ -177,6 +177,45 @@ class ScaleOutTest {
     assertTrue(settings.lines().anyMatch("settings.strict=true"::equals), settings);
   }
 
+  /**
+   * --live on Kubernetes: every pod listens on the one port on all its interfaces (its own address), annotated for
+   * Prometheus' usual pod discovery and with a port named metrics for a PodMonitor; docker and ssh clients on the port
+   * plus their index.
+   */
+  @Test
+  void liveClientsOnKubernetesAreAnnotatedPodsOnOnePort() throws Exception {
+    Path dir = tmp.resolve("manifests-live");
+    Run r = benchmark("--target", target("").toString(), "--clients", "3", "--records", "100", "--operations", "300",
+        "--live", "4177", "--on", "kubernetes", "--render", dir.toString());
+    assertEquals(0, r.exit(), r::toString);
+    Job job = (Job) KubeManifests.validate(Files.readString(dir.resolve("job.yaml")));
+    java.util.Map<String, String> annotations = job.getSpec().getTemplate().getMetadata().getAnnotations();
+    assertEquals("true", annotations.get("prometheus.io/scrape"));
+    assertEquals("4177", annotations.get("prometheus.io/port"));
+    assertEquals("/metrics", annotations.get("prometheus.io/path"));
+    io.fabric8.kubernetes.api.model.ContainerPort port = job.getSpec().getTemplate().getSpec().getContainers().get(0)
+        .getPorts().get(0);
+    assertEquals("metrics", port.getName());
+    assertEquals(4177, port.getContainerPort());
+    String settings = ((ConfigMap) KubeManifests.validate(Files.readString(dir.resolve("configmap.yaml")))).getData()
+        .get("settings.properties");
+    assertTrue(settings.lines().anyMatch("measurement.openmetrics.port=4177"::equals), settings);
+    assertTrue(settings.lines().anyMatch("measurement.openmetrics.portperclient=false"::equals), settings);
+    assertTrue(settings.lines().anyMatch("measurement.openmetrics.host=0.0.0.0"::equals), settings);
+
+    Path plain = tmp.resolve("manifests-plain");
+    assertEquals(0, benchmark("--target", target("").toString(), "--clients", "2", "--on", "kubernetes", "--render",
+        plain.toString()).exit());
+    Job without = (Job) KubeManifests.validate(Files.readString(plain.resolve("job.yaml")));
+    assertTrue(without.getSpec().getTemplate().getMetadata().getAnnotations() == null
+        || without.getSpec().getTemplate().getMetadata().getAnnotations().isEmpty(), "no annotations without --live");
+
+    Run perClient = benchmark("--target", target("").toString(), "--clients", "2", "--live", "--on", "kubernetes",
+        "-p", "measurement.openmetrics.portperclient=true", "--render", tmp.resolve("m3").toString());
+    assertEquals(2, perClient.exit(), perClient::toString);
+    assertTrue(perClient.err().contains("measurement.openmetrics.portperclient=false"), perClient::toString);
+  }
+
   /** A client started from a settings file takes nothing that the file settles, and only a run's settings file. */
   @Test
   void aClientStartedFromSettingsTakesNothingElseThatSetsThem() throws Exception {

@@ -166,6 +166,18 @@ public final class Registry {
       "server-metrics.csv", null, MEASUREMENT, "Where the server's samples go (appended).");
   public static final Property CLIENTCOST_RECORDFILE = file("clientcost.recordfile", null, "(none)", MEASUREMENT,
       "Where the launcher writes what the client itself cost over the phase (JSON); scripts/benchmark sets it.");
+  public static final Property MEASUREMENT_OPENMETRICS_PORT = whole("measurement.openmetrics.port", 0, 0, 65_535,
+      MEASUREMENT, "Port of the client's live OpenMetrics endpoint (/metrics) for Prometheus; 0 = none.");
+  public static final Property MEASUREMENT_OPENMETRICS_HOST = text("measurement.openmetrics.host", "127.0.0.1", null,
+      MEASUREMENT, "Address the endpoint listens on (0.0.0.0: every interface).");
+  public static final Property MEASUREMENT_OPENMETRICS_GRACE = whole("measurement.openmetrics.grace", 30, 0, 86_400,
+      MEASUREMENT, "Seconds the endpoint waits after the phase for a scrape of the final figures.");
+  public static final Property MEASUREMENT_OPENMETRICS_LABELS = list("measurement.openmetrics.labels", "(none)",
+      MEASUREMENT, "name=value pairs put on every figure of the endpoint (scripts/benchmark: run, client, target, "
+      + "workload).");
+  public static final Property MEASUREMENT_OPENMETRICS_PORTPERCLIENT = flag("measurement.openmetrics.portperclient",
+      true, MEASUREMENT, "scripts/benchmark: client i of several listens on the port + i (false: every client on the "
+      + "port itself, as pods with addresses of their own).");
   public static final Property WORKLOAD_STOCK = flag("workload.stock", false, MEASUREMENT,
       "Run YCSB's own CoreWorkload class where a workload file names it, instead of the harness's leaner one.");
   public static final Property LOAD_KEYORDER = choice("load.keyorder", "generated", MEASUREMENT,

@@ -50,6 +50,7 @@ import org.apache.commons.cli.Options;
  *       protocol alone, a thread per connection and one event loop), interleaved (CpuSection);</li>
  *   <li>startup: the client's time to first operation and the main job's time, without and with the
  *       shared-classes archive (StartupSection);</li>
+ *   <li>live: the run phase with the live endpoint off and on, scraped every second, interleaved (LiveSection);</li>
  *   <li>scaling: how the harness's own costs grow with the work (ScalingCosts).</li>
  * </ul>
  * Every case runs --runs times, alternating with its reference; results.tsv, summary.md, machine.txt and each
@@ -59,7 +60,8 @@ import org.apache.commons.cli.Options;
  * sysbench, go-ycsb and the main job in a mode-600 file, never on a command line.
  */
 public final class BenchHarness extends HarnessJob {
-  static final List<String> SECTIONS = List.of("run", "load", "rocksdb", "memory", "cpu", "startup", "scaling", "tls");
+  static final List<String> SECTIONS = List.of("run", "load", "rocksdb", "memory", "cpu", "startup", "live",
+      "scaling", "tls");
   /** The servers measured against: Debian's MariaDB 10.11 (the default), or Oracle's MySQL 9.7 (scripts/start-mysql). */
   static final List<String> SERVERS = List.of("mariadb", "mysql-9.7");
   /** What runs on MySQL 9.7: the run phase, the loads, the cpu section and TLS on against off (issue 34). */
@@ -262,6 +264,9 @@ public final class BenchHarness extends HarnessJob {
       }
       if (plan.want("startup")) {
         new StartupSection(this, plan).run();
+      }
+      if (plan.want("live")) {
+        new LiveSection(this, plan).run();
       }
       if (plan.want("scaling")) {
         new ScalingCosts(this, plan).run();

@@ -30,7 +30,7 @@ final class BenchStats {
       List.of("server LOAD DATA INFILE", BenchHarness.ROCKSDB_SERVER_BULK, BenchHarness.ROCKSDB_SERVER_BULK_BY_KEY),
       "cpu", List.of("sysbench", CpuSection.OURS, CpuSection.OURS_ON_MYSQL), "startup",
       List.of(StartupSection.CLIENT_WITHOUT), "mainjob", List.of(StartupSection.JOB_WITHOUT),
-      "tls", List.of(TlsSection.CONNECTORJ_PLAIN, TlsSection.MARIADBJ_PLAIN));
+      "live", List.of(LiveSection.OFF), "tls", List.of(TlsSection.CONNECTORJ_PLAIN, TlsSection.MARIADBJ_PLAIN));
   static final Map<String, String> UNITS = Map.ofEntries(Map.entry("ops_s", "ops/s"),
       Map.entry("cpu_us_op", "client CPU µs/op"), Map.entry("cpu_user_us_op", "client user CPU µs/op"),
       Map.entry("cpu_sys_us_op", "client system CPU µs/op"), Map.entry("rows_s", "rows/s"),
@@ -47,9 +47,12 @@ final class BenchStats {
       Map.entry("other_busy_pct", "host busy % by others (not client, not server)"),
       Map.entry("loadavg", "load average (1 min) at the case's start"),
       Map.entry("p50_ms", "median ms"), Map.entry("max_ms", "max ms"), Map.entry("job_wall_s", "main job wall s"),
-      Map.entry("input_mib", "input MiB"));
+      Map.entry("input_mib", "input MiB"), Map.entry("scrapes", "scrapes of the endpoint"),
+      Map.entry("scrape_kib", "KiB per scrape"), Map.entry("scrape_p50_ms", "median ms to answer a scrape"),
+      Map.entry("scrape_max_ms", "longest ms to answer a scrape"));
   /** Figures that describe the conditions or sizes, not the speed of a case: no ratios. */
-  static final List<String> NO_RATIO = List.of("wall_s", "maxrss_mib", "host_busy_pct", "other_busy_pct", "loadavg");
+  static final List<String> NO_RATIO = List.of("wall_s", "maxrss_mib", "host_busy_pct", "other_busy_pct", "loadavg",
+      "scrapes", "scrape_kib", "scrape_p50_ms", "scrape_max_ms");
 
   private BenchStats() {
   }

@@ -48,6 +48,8 @@ final class StatusLines extends Thread {
   private final CutListener atWarmupCut;
   /** Told when the warm-up ends, so that the client's own cost is measured over the same window; may be null. */
   private final ClientCostMeter costMeter;
+  /** Given every cut's figures (the live endpoint), or null. */
+  private final LiveFigures live;
   private final Measurements measurements = Measurements.getMeasurements();
   /** Epoch ms of the first line (elapsed 0), and of the warm-up's cut (0 until it happened). */
   private volatile long startMs;
@@ -66,10 +68,12 @@ final class StatusLines extends Thread {
    * @param warmupSeconds 0, or when to cut the measurements once more (the end of the warm-up)
    * @param atWarmupCut told right after that cut (the server-metrics sampler's sample there), or null
    * @param costMeter told at that cut, so that the client's own cost covers the measured window; or null
+   * @param live given the figures right after every cut (the live endpoint), or null
    */
   StatusLines(CountDownLatch done, List<ClientThread> clients, List<CountingDb> counters, long[] planned,
               BindingRows bindingRows, String label, boolean alsoStdout, int intervalSeconds, boolean trackJvm,
-              long warmupSeconds, CutListener atWarmupCut, ClientCostMeter costMeter, PrintStream err) {
+              long warmupSeconds, CutListener atWarmupCut, ClientCostMeter costMeter, LiveFigures live,
+              PrintStream err) {
     super("status");
     setDaemon(true);
     this.done = done;
@@ -84,6 +88,7 @@ final class StatusLines extends Thread {
     this.warmupNs = TimeUnit.SECONDS.toNanos(warmupSeconds);
     this.atWarmupCut = atWarmupCut;
     this.costMeter = costMeter;
+    this.live = live;
     this.err = err;
   }
 
@@ -120,6 +125,7 @@ final class StatusLines extends Thread {
     do {
       long nowMs = System.currentTimeMillis();
       boolean listened = cutWarmup && atWarmupCut != null;
+      boolean warmupCut = cutWarmup;
       if (cutWarmup) {
         // Before print's cut: every series' next interval starts at or after this moment, every earlier one before.
         warmupEndMs = nowMs;
@@ -129,6 +135,9 @@ final class StatusLines extends Thread {
         }
       }
       last = print(startMs, intervalStartMs, nowMs, last);
+      if (live != null) {
+        live.afterCut(System.currentTimeMillis(), warmupCut, false, false);
+      }
       if (listened) {
         atWarmupCut.afterCut();
         // Cut every series once more, silently, right after the sample: the operations between a series' first cut
@@ -156,6 +165,9 @@ final class StatusLines extends Thread {
       measureJvm();
     }
     print(startMs, intervalStartMs, System.currentTimeMillis(), last);
+    if (live != null) {
+      live.afterCut(System.currentTimeMillis(), false, true, false);
+    }
   }
 
   private long opsDone() {

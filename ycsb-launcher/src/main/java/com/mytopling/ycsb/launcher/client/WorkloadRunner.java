@@ -56,8 +56,21 @@ final class WorkloadRunner {
     this.err = err;
   }
 
+  /** The live endpoint (measurement.openmetrics.port), or null. */
+  private LiveEndpoint live;
+
   /** Returns the process exit code: 0 when every planned operation was done. */
   int run() throws UsageException {
+    try {
+      return runPhase();
+    } finally {
+      if (live != null) {
+        live.close();
+      }
+    }
+  }
+
+  private int runPhase() throws UsageException {
     boolean transactions = Boolean.parseBoolean(props.getProperty(Registry.DOTRANSACTIONS.name(), "true"));
     int threadCount = Integer.parseInt(props.getProperty(Registry.THREADCOUNT.name(), "1"));
     if (threadCount < 1) {
@@ -87,6 +100,8 @@ final class WorkloadRunner {
 
     // Before the workload and the client threads look it up: see SerialSeriesMeasurements.
     SerialSeriesMeasurements.install(props);
+    // Before anything connects: a port in use is one line and exit 2 (the workload's init may connect).
+    live = LiveEndpoint.open(props, transactions, warmupSeconds, err);
     Workload workload = newWorkload();
     err.println("Loading workload...");
     try {
@@ -119,6 +134,9 @@ final class WorkloadRunner {
     double targetPerThreadPerMs = target > 0 ? target / (double) threadCount / 1000.0 : -1;
     MyToplingDbClient.Prepared prepared = prepareBinding(dbName);
     BindingRows bindingRows = rowsOf(prepared);
+    if (live != null) {
+      live.figures().phase(opCount, bindingRows);
+    }
     CountDownLatch done = new CountDownLatch(threadCount);
     List<ClientThread> clients = new ArrayList<>(threadCount);
     List<CountingDb> counters = new ArrayList<>(threadCount);
@@ -182,7 +200,7 @@ final class WorkloadRunner {
       int interval = Integer.parseInt(props.getProperty(Registry.STATUS_INTERVAL.name(), "10"));
       status = new StatusLines(done, clients, counters, planned, bindingRows,
           props.getProperty(Registry.LABEL.name(), ""), standard,
-          interval, trackJvm, warmupSeconds, sampler, costMeter, err);
+          interval, trackJvm, warmupSeconds, sampler, costMeter, live == null ? null : live.figures(), err);
       status.start();
     }
     if (sampler != null) {
@@ -193,6 +211,9 @@ final class WorkloadRunner {
       threads.add(new Thread(tracer.wrap(c, "ClientThread")));
     }
     long start = System.currentTimeMillis();
+    if (live != null) {
+      live.figures().threadsStarting(start);
+    }
     threads.forEach(Thread::start);
     TerminatorThread terminator = null;
     if (maxExecutionSeconds > 0) {
@@ -236,6 +257,11 @@ final class WorkloadRunner {
     }
     closeQuietly(prepared);
     int rc = finish(workload, prepared, opCount, opsDone, runtimeMs, maxExecutionSeconds, transactions, status);
+    if (live != null) {
+      // YCSB's final report has cut every series once more: the figures the summary is made of, served until scraped.
+      live.figures().afterCut(System.currentTimeMillis(), false, true, true);
+      live.awaitFinalScrape(err);
+    }
     if (counted.failure() != null) {
       err.println("[ycsb] the phase stopped after " + opsDone + " of " + opCount + " operations: " + counted.failure());
       rc = Math.max(rc, ExitStatus.FAILED.code);

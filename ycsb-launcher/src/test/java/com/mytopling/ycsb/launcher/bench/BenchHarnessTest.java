@@ -30,7 +30,7 @@ class BenchHarnessTest {
 
   @Test
   void badCommandLinesAreOneLineAndExit2() {
-    assertRejected("--only: unknown section 'fast' (run, load, rocksdb, memory, cpu, startup, scaling or tls)",
+    assertRejected("--only: unknown section 'fast' (run, load, rocksdb, memory, cpu, startup, live, scaling or tls)",
         "--only", "fast");
     assertRejected("--server: unknown server 'pg' (mariadb or mysql-9.7)", "--server", "pg");
     assertRejected("--only tls: TLS is measured on MySQL 9.7 (--server mysql-9.7)", "--only", "tls");
@@ -62,7 +62,7 @@ class BenchHarnessTest {
         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), "pw").run(new String[] {"--help"});
     assertEquals(0, rc);
     String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
-    assertTrue(help.contains("run, load, rocksdb, memory, cpu, startup, scaling or tls (default all)"), help);
+    assertTrue(help.contains("run, load, rocksdb, memory, cpu, startup, live, scaling or tls (default all)"), help);
     for (String option : List.of("--cpu-ops", "--baseline", "--scaling-records", "--profile")) {
       assertTrue(help.contains(option), option + " in " + help);
     }

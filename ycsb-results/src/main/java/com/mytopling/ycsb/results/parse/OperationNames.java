@@ -33,6 +33,14 @@ public final class OperationNames {
   public static final String INSERT_BULK_COMMIT = "INSERT-BULK-COMMIT";
   /** YCSB's housekeeping series: each client thread's DB cleanup (which includes the final flush of batches). */
   public static final String CLEANUP = "CLEANUP";
+  /** The status thread's JVM samples (measurement.trackjvm=true): series of numbers, not operations' latencies. */
+  private static final Set<String> JVM_SAMPLES = Set.of("THREAD_COUNT", "SYS_LOAD_AVG", "GCS", "GCS_TIME",
+      "USED_MEM_MB");
+
+  /** True for a series of the status thread's JVM samples (THREAD_COUNT, USED_MEM_MB, ...), not of operations. */
+  public static boolean isJvmSample(String series) {
+    return JVM_SAMPLES.contains(series);
+  }
 
   /**
    * True for the DB call series whose samples all returned OK or BATCHED_OK: DBWrapper records a call that did not

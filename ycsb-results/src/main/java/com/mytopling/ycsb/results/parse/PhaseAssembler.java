@@ -6,7 +6,6 @@ import com.mytopling.ycsb.results.model.PhaseSummary;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,7 +15,6 @@ public final class PhaseAssembler {
   private static final Pattern PERCENTILE = Pattern.compile("^(\\d+(?:\\.\\d+)?)(?:st|nd|rd|th)?PercentileLatency\\(us\\)$");
   private static final String INTENDED_PREFIX = "Intended-";
   /** Series YCSB records with measurement.trackjvm=true through the latency machinery, though they are not latencies. */
-  private static final Set<String> JVM_SAMPLE_SERIES = Set.of("THREAD_COUNT", "SYS_LOAD_AVG", "GCS", "GCS_TIME", "USED_MEM_MB");
 
   private PhaseAssembler() {
   }
@@ -80,7 +78,7 @@ public final class PhaseAssembler {
     if (series.startsWith(INTENDED_PREFIX)) {
       return phase.intendedOperations;
     }
-    if (JVM_SAMPLE_SERIES.contains(series)) {
+    if (OperationNames.isJvmSample(series)) {
       return phase.jvmSamples;
     }
     return phase.operations;

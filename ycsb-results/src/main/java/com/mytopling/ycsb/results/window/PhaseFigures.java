@@ -6,7 +6,6 @@ import com.mytopling.ycsb.results.model.PhaseSummary;
 import com.mytopling.ycsb.results.parse.OperationNames;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A phase summary's figures from its {@link MeasuredPhase}: the one code path from the window to latency,
@@ -15,8 +14,6 @@ import java.util.Set;
  */
 public final class PhaseFigures {
   private static final String INTENDED_PREFIX = "Intended-";
-  private static final Set<String> JVM_SAMPLE_SERIES = Set.of("THREAD_COUNT", "SYS_LOAD_AVG", "GCS", "GCS_TIME",
-      "USED_MEM_MB");
   static final String METHOD = "HdrHistogram intervals on one clock, counted by their exact recorded bounds: those "
       + "inside the window count whole, one crossing an edge (another client's, or a series cut before the last one) "
       + "in proportion to its overlap; latency percentiles from the union of the intervals at least half inside the "
@@ -36,7 +33,7 @@ public final class PhaseFigures {
       stats.count = Math.round(m.count(series::equals));
       if (series.startsWith(INTENDED_PREFIX)) {
         phase.intendedOperations.put(series.substring(INTENDED_PREFIX.length()), stats);
-      } else if (JVM_SAMPLE_SERIES.contains(series)) {
+      } else if (OperationNames.isJvmSample(series)) {
         phase.jvmSamples.put(series, stats);
       } else if (stats.count > 0 || OperationNames.isCountedDbCall(series)) {
         phase.operations.put(series, stats);
