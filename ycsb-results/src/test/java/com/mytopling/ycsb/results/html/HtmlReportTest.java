@@ -160,4 +160,37 @@ class HtmlReportTest {
     assertTrue(page.indexOf("id=\"headline\"") < page.indexOf("Not like-for-like")
         || !page.contains("Not like-for-like"), "the headline first");
   }
+
+  /**
+   * Issue 34: the headline names what was measured, the server's product with its version (MySQL's VERSION() names
+   * none), engine, driver and the connections' TLS, from the binding's record; show's server line says the same.
+   */
+  @Test
+  void theHeadlineNamesTheServersProductDriverAndTls(@TempDir Path tmp) throws Exception {
+    Path dir = com.mytopling.ycsb.results.parse.Recorded.copy("warmup-one-client", tmp);
+    com.mytopling.ycsb.core.record.RunRecord r = com.mytopling.ycsb.core.record.RunRecord.binding(true);
+    com.mytopling.ycsb.core.record.RunRecord.Connection c = new com.mytopling.ycsb.core.record.RunRecord.Connection();
+    c.dialect = "mysql";
+    c.serverVersion = "9.7.4-2";
+    c.serverVersionComment = "(Debian)";
+    c.serverProduct = "MySQL";
+    c.engine = "InnoDB";
+    c.driverName = "MySQL Connector/J";
+    c.driverVersion = "9.1.0";
+    c.shards = 1;
+    c.tls = java.util.Map.of("TLSv1.3 TLS_AES_128_GCM_SHA256", 16L);
+    r.connection = c;
+    r.finished = true;
+    new com.mytopling.ycsb.core.record.RunRecordWriter(com.mytopling.ycsb.core.record.RunRecordFiles.binding(dir, "run"),
+        null).write(r);
+    assertEquals(0, com.mytopling.ycsb.results.CliRunner.run("summarize", dir.toString()).exitCode);
+    String page = Files.readString(ReportPages.html(tmp.resolve("r.html"), dir.toString()), StandardCharsets.UTF_8);
+    int headline = page.indexOf("id=\"headline\"");
+    int line = page.indexOf("MySQL 9.7.4-2 (InnoDB) through MySQL Connector/J 9.1.0, TLS TLSv1.3 TLS_AES_128_GCM_SHA256");
+    assertTrue(headline >= 0 && line > headline && line < page.indexOf("id=\"charts\""), "the server line opens the "
+        + "headline");
+    String show = com.mytopling.ycsb.results.CliRunner.run("show", dir.toString()).out;
+    assertTrue(show.contains("product=MySQL server=9.7.4-2") && show.contains("tls=\"TLSv1.3 TLS_AES_128_GCM_SHA256\""),
+        show);
+  }
 }
