@@ -40,7 +40,7 @@ class KubePodTest {
   void optionsAreReadAndBadOnesAreRefusedInOneLine() throws Exception {
     KubePod p = of("scaleout.kubernetes.hostnetwork", "true", "scaleout.kubernetes.nodeselector",
         "pool=bench, kubernetes.io/arch=amd64", "scaleout.kubernetes.tolerations", "dedicated=bench:NoSchedule,gpu",
-        "scaleout.kubernetes.imagepullpolicy", "Never", "scaleout.kubernetes.imagepullsecrets", "regcred",
+        "scaleout.kubernetes.imagepullpolicy", "Never", "scaleout.kubernetes.imagepullcredentials", "regcred",
         "scaleout.kubernetes.cpu.limit", "2", "scaleout.kubernetes.memory", "1Gi");
     assertTrue(p.hostNetwork());
     assertEquals(Map.of("pool", "bench", "kubernetes.io/arch", "amd64"), p.nodeSelector());

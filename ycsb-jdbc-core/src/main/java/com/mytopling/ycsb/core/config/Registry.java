@@ -205,7 +205,7 @@ public final class Registry {
       "With --on kubernetes: taints the clients tolerate, key[=value][:effect],...");
   public static final Property SCALEOUT_K8S_PULLPOLICY = choice("scaleout.kubernetes.imagepullpolicy", "IfNotPresent",
       SCALE_OUT, "With --on kubernetes: the client container's imagePullPolicy.", "IfNotPresent", "Always", "Never");
-  public static final Property SCALEOUT_K8S_PULLSECRET = list("scaleout.kubernetes.imagepullsecrets", "(none)",
+  public static final Property SCALEOUT_K8S_PULLSECRET = list("scaleout.kubernetes.imagepullcredentials", "(none)",
       SCALE_OUT, "With --on kubernetes: Secrets the nodes pull the harness image with (imagePullSecrets).");
 
   // ---- settings (this package) ----
