@@ -228,11 +228,20 @@ final class ScaleOut {
         + ", run " + name + "; results go to " + dir);
     try (ScaleOutCleanup made = new ScaleOutCleanup(err)) {
       cleanup = made;
-      List<ClientEnd> ends = switch (engine) {
-        case DOCKER -> new DockerClients(b, files).run();
-        case KUBERNETES -> new KubectlClients(b).run();
-        case SSH -> new SshClients(b).run();
-      };
+      List<ClientEnd> ends;
+      try {
+        ends = switch (engine) {
+          case DOCKER -> new DockerClients(b, files).run();
+          case KUBERNETES -> new KubectlClients(b).run();
+          case SSH -> new SshClients(b).run();
+        };
+      } catch (IOException e) {
+        if (made.stopping()) {
+          // Stopped: the hook's lines say what was removed; a kubectl that then found the Job gone is no news.
+          return ExitStatus.FAILED.code;
+        }
+        throw e;
+      }
       return collect(b, dir, ends);
     }
   }
@@ -592,22 +601,33 @@ final class ScaleOut {
           // The Job's own deadline, and time for Kubernetes to stop its pods and mark it failed.
           long endDeadline = applied + (jobTimeoutS + 300) * 1000;
           boolean allStarted = false;
+          int reasonWaits = 10;
           while (true) {
+            // Failed, or FailureTarget: Kubernetes marks a Job it is failing (past its deadline, a pod failed with
+            // backoffLimit 0) before it has stopped the pods and set Failed.
             check(Cmd.run(kubectl("get", "job", name, "-o",
                 "jsonpath={.status.active}/{.status.succeeded}/{.status.failed}/"
-                    + "{.status.conditions[?(@.type==\"Failed\")].reason}"), Map.of(), null, status), "get job");
-            String[] f = Arrays.copyOf(Files.readString(status).strip().split("/", -1), 4);
+                    + "{.status.conditions[?(@.type==\"Failed\")].reason}/"
+                    + "{.status.conditions[?(@.type==\"FailureTarget\")].reason}"), Map.of(), null, status),
+                "get job");
+            String[] f = Arrays.copyOf(Files.readString(status).strip().split("/", -1), 5);
             long active = number(f[0]);
             long succeeded = number(f[1]);
             long failed = number(f[2]);
-            String reason = f[3] == null ? "" : f[3].strip();
+            String reason = f[3] == null || f[3].isBlank() ? (f[4] == null ? "" : f[4].strip()) : f[3].strip();
             String line = active + " running, " + succeeded + " done, " + failed + " failed";
             if (!line.equals(last)) {
               err.println("benchmark: kubernetes: job " + name + ": " + line + " of " + spec.clients() + " clients");
               last = line;
             }
-            // The pods' states: a pod that cannot start is named at once, a pod that vanished is remembered.
-            Map<Integer, PodState> pods = podStates(status);
+            // The pods' states: a pod that cannot start is named at once, a pod that vanished is remembered (not
+            // those Kubernetes itself stops once it fails the Job).
+            Map<Integer, PodState> pods = podStates(status, reason.isEmpty());
+            if (reason.isEmpty() && failed > 0 && active == 0 && reasonWaits-- > 0) {
+              // The failed count comes before the condition that says why: a moment for it.
+              Thread.sleep(Math.min(pollMs, 1000));
+              continue;
+            }
             if (!reason.isEmpty() || succeeded + failed >= spec.clients() || (failed > 0 && active == 0)) {
               if (!reason.isEmpty()) {
                 engineProblem = "kubernetes: job " + name + " failed: " + reason + (reason.equals("DeadlineExceeded")
@@ -698,28 +718,34 @@ final class ScaleOut {
     }
 
     /** Each index's pod now (a started pod wins over another of its index), and the pods that vanished since. */
-    private Map<Integer, PodState> podStates(Path status) throws IOException, InterruptedException {
+    private Map<Integer, PodState> podStates(Path status, boolean lookForVanished)
+        throws IOException, InterruptedException {
       check(Cmd.run(kubectl("get", "pods", "-l", "job-name=" + name, "-o", "jsonpath={range .items[*]}"
           + "{.metadata.annotations.batch\\.kubernetes\\.io/job-completion-index}{\"\\t\"}{.metadata.name}{\"\\t\"}"
           + "{.status.phase}{\"\\t\"}{.status.containerStatuses[0].state.waiting.reason}{\"\\t\"}"
           + "{.status.containerStatuses[0].state.waiting.message}{\"\\t\"}"
           + "{.status.conditions[?(@.type==\"PodScheduled\")].reason}{\"\\t\"}"
-          + "{.status.conditions[?(@.type==\"PodScheduled\")].message}{\"\\n\"}{end}"), Map.of(), null, status),
-          "get pods");
+          + "{.status.conditions[?(@.type==\"PodScheduled\")].message}{\"\\t\"}{.metadata.deletionTimestamp}"
+          + "{\"\\n\"}{end}"), Map.of(), null, status), "get pods");
       Map<Integer, PodState> now = new TreeMap<>();
       for (String podLine : Files.readAllLines(status)) {
-        String[] p = Arrays.copyOf(podLine.split("\t", -1), 7);
+        String[] p = Arrays.copyOf(podLine.split("\t", -1), 8);
         if (p[0] == null || !p[0].strip().matches("\\d{1,6}")) {
           continue;
         }
         int i = Integer.parseInt(p[0].strip());
+        if (lookForVanished && !nz(p[7]).isEmpty() && !vanished.containsKey(i)) {
+          // Being deleted while the Job has not failed: a user or an eviction, not Kubernetes ending the Job.
+          vanished.put(i, "client " + i + "'s pod " + nz(p[1]) + " was deleted while the job ran (by a user or an "
+              + "eviction)");
+        }
         PodState st = new PodState(nz(p[1]), nz(p[2]), nz(p[3]), nz(p[4]), nz(p[5]), nz(p[6]));
         PodState was = now.get(i);
         if (was == null || !was.started()) {
           now.put(i, st);
         }
       }
-      for (Map.Entry<Integer, String> seen : podOf.entrySet()) {
+      for (Map.Entry<Integer, String> seen : lookForVanished ? podOf.entrySet() : Map.<Integer, String>of().entrySet()) {
         PodState st = now.get(seen.getKey());
         if ((st == null || !st.pod().equals(seen.getValue())) && !vanished.containsKey(seen.getKey())) {
           vanished.put(seen.getKey(), "client " + seen.getKey() + "'s pod " + seen.getValue() + " vanished while the "
