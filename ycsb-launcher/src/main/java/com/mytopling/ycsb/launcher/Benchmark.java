@@ -109,11 +109,13 @@ public final class Benchmark extends HarnessJob {
     o.addOption(Option.builder().longOpt("image").hasArg().argName("name")
         .desc("with --on kubernetes|docker: the harness image (default ycsb-harness:" + HARNESS_VERSION + ")").build());
     o.addOption(Option.builder().longOpt("namespace").hasArg().argName("ns")
-        .desc("with --on kubernetes: the namespace (default: kubectl's current)").build());
+        .desc("with --on kubernetes: the namespace (default: kubectl's current; scaleout.kubernetes.namespace)").build());
     o.addOption(Option.builder().longOpt("client-cpu").hasArg().argName("quantity")
-        .desc("with --on kubernetes: CPU each client requests (default: threads/2, at least 1)").build());
+        .desc("with --on kubernetes: CPU each client requests (scaleout.kubernetes.cpu; default: threads/2, at least 1, "
+            + "or the nodes' fair share)").build());
     o.addOption(Option.builder().longOpt("client-memory").hasArg().argName("quantity")
-        .desc("with --on kubernetes: memory each client requests (default 2Gi)").build());
+        .desc("with --on kubernetes: memory each client requests (scaleout.kubernetes.memory; default 2Gi or the nodes' "
+            + "fair share)").build());
     o.addOption(Option.builder().longOpt("hosts").hasArg().argName("h1,h2,...")
         .desc("with --on ssh: the client machines (user@host[:port]), clients spread over them in turn").build());
     o.addOption(Option.builder().longOpt("remote-harness").hasArg().argName("dir")
@@ -248,6 +250,14 @@ public final class Benchmark extends HarnessJob {
       if (on.equals("kubernetes") || on.equals("ssh")) {
         settings.set(Registry.MEASUREMENT_OPENMETRICS_HOST, "0.0.0.0",
             Origin.jobDefault("--on " + on + ": scraped from another machine"));
+      }
+    }
+    // --on kubernetes's options are its properties' short forms; -p (below) wins over them, as over every option.
+    for (Map.Entry<String, com.mytopling.ycsb.core.config.Property> o : Map.of("namespace",
+        Registry.SCALEOUT_K8S_NAMESPACE, "client-cpu", Registry.SCALEOUT_K8S_CPU, "client-memory",
+        Registry.SCALEOUT_K8S_MEMORY).entrySet()) {
+      if (cl.hasOption(o.getKey())) {
+        settings.set(o.getValue(), cl.getOptionValue(o.getKey()), Origin.option("--" + o.getKey()));
       }
     }
     for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {

@@ -62,21 +62,24 @@ final class KubeManifests {
    *                 PodMonitor of Prometheus Operator selects (monitoring/podmonitor.yaml)
    */
   record Spec(String name, String namespace, String image, int clients, List<String> args, String targetProperties,
-              String workload, String settings, String cpu, String memory, boolean secret, long deadlineS,
-              int livePort) {
+              String workload, String settings, KubePod pod, boolean secret, long deadlineS, int livePort) {
     /** The Job's deadline when none is given: a day (scaleout.job.timeout). */
     static final long DEFAULT_DEADLINE_S = 86_400;
 
     Spec(String name, String namespace, String image, int clients, List<String> args, String targetProperties,
-         String workload, String settings, String cpu, String memory, boolean secret, long deadlineS) {
-      this(name, namespace, image, clients, args, targetProperties, workload, settings, cpu, memory, secret, deadlineS,
-          0);
+         String workload, String settings, KubePod pod, boolean secret, long deadlineS) {
+      this(name, namespace, image, clients, args, targetProperties, workload, settings, pod, secret, deadlineS, 0);
     }
 
     Spec(String name, String namespace, String image, int clients, List<String> args, String targetProperties,
          String workload, String settings, String cpu, String memory, boolean secret) {
-      this(name, namespace, image, clients, args, targetProperties, workload, settings, cpu, memory, secret,
-          DEFAULT_DEADLINE_S);
+      this(name, namespace, image, clients, args, targetProperties, workload, settings, KubePod.requests(cpu, memory),
+          secret, DEFAULT_DEADLINE_S);
+    }
+
+    Spec withPod(KubePod p) {
+      return new Spec(name, namespace, image, clients, args, targetProperties, workload, settings, p, secret, deadlineS,
+          livePort);
     }
   }
 
@@ -114,9 +117,17 @@ final class KubeManifests {
    * hangs never holds the run or the cluster's resources for ever).
    */
   static Job job(Spec s) {
+    KubePod p = s.pod();
     Map<String, Quantity> requests = new LinkedHashMap<>();
-    requests.put("cpu", new Quantity(s.cpu()));
-    requests.put("memory", new Quantity(s.memory()));
+    requests.put("cpu", new Quantity(p.cpu()));
+    requests.put("memory", new Quantity(p.memory()));
+    Map<String, Quantity> limits = new LinkedHashMap<>();
+    if (p.cpuLimit() != null) {
+      limits.put("cpu", new Quantity(p.cpuLimit()));
+    }
+    if (p.memoryLimit() != null) {
+      limits.put("memory", new Quantity(p.memoryLimit()));
+    }
     JobBuilder b = new JobBuilder();
     return b.withNewMetadata().withName(s.name()).withNamespace(s.namespace()).withLabels(labels(s)).endMetadata()
         .withNewSpec()
@@ -126,19 +137,26 @@ final class KubeManifests {
             .withNewMetadata().withLabels(labels(s)).withAnnotations(scrapeAnnotations(s)).endMetadata()
             .withNewSpec()
               .withRestartPolicy("Never")
+              // On the node's network (scaleout.kubernetes.hostnetwork): cluster DNS still answers the pods.
+              .withHostNetwork(p.hostNetwork() ? Boolean.TRUE : null)
+              .withDnsPolicy(p.hostNetwork() ? "ClusterFirstWithHostNet" : null)
+              .withNodeSelector(p.nodeSelector().isEmpty() ? null : p.nodeSelector())
+              .withTolerations(p.tolerations().isEmpty() ? null : p.tolerations())
+              .withImagePullSecrets(p.pullSecrets().isEmpty() ? null : p.pullSecrets().stream()
+                  .map(n -> new io.fabric8.kubernetes.api.model.LocalObjectReference(n)).toList())
               .withNewAffinity().withNewPodAntiAffinity().addNewPreferredDuringSchedulingIgnoredDuringExecution()
                 .withWeight(100).withNewPodAffinityTerm().withTopologyKey("kubernetes.io/hostname")
                 .withNewLabelSelector().addToMatchLabels(RUN_LABEL, s.name()).endLabelSelector()
                 .endPodAffinityTerm().endPreferredDuringSchedulingIgnoredDuringExecution().endPodAntiAffinity()
               .endAffinity()
-              .addNewContainer().withName("client").withImage(s.image()).withImagePullPolicy("IfNotPresent")
+              .addNewContainer().withName("client").withImage(s.image()).withImagePullPolicy(p.pullPolicy())
                 .withArgs(s.args())
                 .addAllToEnv(s.secret() ? List.of(new io.fabric8.kubernetes.api.model.EnvVarBuilder()
                     .withName(PASSWORD_ENV).withNewValueFrom().withNewSecretKeyRef().withName(secretName(s.name()))
                     .withKey(PASSWORD_KEY).endSecretKeyRef().endValueFrom().build()) : List.of())
                 .withPorts(s.livePort() > 0 ? List.of(new io.fabric8.kubernetes.api.model.ContainerPortBuilder()
                     .withName(METRICS_PORT).withContainerPort(s.livePort()).withProtocol("TCP").build()) : List.of())
-                .withNewResources().withRequests(requests).endResources()
+                .withNewResources().withRequests(requests).withLimits(limits.isEmpty() ? null : limits).endResources()
                 .addNewVolumeMount().withName("config").withMountPath(CONFIG_DIR).withReadOnly(true).endVolumeMount()
                 .addNewVolumeMount().withName("results").withMountPath(RESULTS_DIR).endVolumeMount()
               .endContainer()

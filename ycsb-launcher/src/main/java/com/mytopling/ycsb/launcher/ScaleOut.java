@@ -49,7 +49,8 @@ final class ScaleOut {
   private final Benchmark.Job job;
   private final String name;
   private final Path render;
-  private final KubeManifests.Spec spec;
+  /** What the manifests are made of; its auto requests settled from the cluster's nodes before the Job is made. */
+  private KubeManifests.Spec spec;
   private final String password;
   private final Map<String, String> env;
   private final List<String> hosts;
@@ -146,20 +147,20 @@ final class ScaleOut {
       args.add("--skip-load");
     }
     String pw = env.get(Secrets.PASSWORD_ENV);
-    String cpu = cl.getOptionValue("client-cpu", Long.toString(Math.max(1, job.threads() / 2)));
-    String memory = cl.getOptionValue("client-memory", "2Gi");
-    for (String q : List.of(cpu, memory)) {
-      if (!q.matches("\\d+(\\.\\d+)?(m|k|M|G|T|Ki|Mi|Gi|Ti)?")) {
-        throw new UsageException("'" + q + "' is not a Kubernetes quantity (e.g. 2, 500m, 2Gi)");
-      }
+    // The pods' placement and size (scaleout.kubernetes.*, --namespace, --client-cpu, --client-memory): auto requests
+    // are settled from the nodes just before the Job is created; without a cluster (--render, docker) by the threads.
+    PropertyReader r = new PropertyReader(job.resolved().properties());
+    KubePod pod = KubePod.of(r);
+    if (engine != Engine.KUBERNETES || cl.hasOption("render")) {
+      pod = pod.withDefaults(job.threads());
     }
     if (engine == Engine.KUBERNETES && job.livePort() > 0 && job.livePortPerClient()) {
       throw new UsageException("--on kubernetes: every pod of the Job listens on its template's one port: "
           + Registry.MEASUREMENT_OPENMETRICS_PORTPERCLIENT.assign(false) + " (each pod has an address of its own)");
     }
-    KubeManifests.Spec spec = new KubeManifests.Spec(name, cl.getOptionValue("namespace"),
+    KubeManifests.Spec spec = new KubeManifests.Spec(name, r.string(Registry.SCALEOUT_K8S_NAMESPACE),
         cl.getOptionValue("image", "ycsb-harness:" + Benchmark.HARNESS_VERSION), clients, args, target, workload,
-        settings, cpu, memory, pw != null && !pw.isEmpty(), jobTimeoutS, job.livePort());
+        settings, pod, pw != null && !pw.isEmpty(), jobTimeoutS, job.livePort());
     Path render = cl.hasOption("render") ? Path.of(cl.getOptionValue("render")) : null;
     String remoteHarness = cl.getOptionValue("remote-harness", root.toString());
     return new ScaleOut(engine, job, name, render, spec, pw, env, hosts, remoteHarness, startTimeoutS, jobTimeoutS);
@@ -217,17 +218,34 @@ final class ScaleOut {
       return ExitStatus.OK.code;
     }
     Path dir = job.dir();
+    if (engine == Engine.KUBERNETES) {
+      try {
+        spec = spec.withPod(new KubectlClients(b).fitPod());
+      } catch (KubePod.DoesNotFit e) {
+        err.println("benchmark: kubernetes: " + e.getMessage() + "; nothing was created");
+        return ExitStatus.FAILED.code;
+      }
+    }
     Files.createDirectories(dir);
     List<Path> files = writeManifests(dir.resolve("manifests"));
     err.println("benchmark: " + spec.clients() + " clients on " + engine.name().toLowerCase(Locale.ROOT)
         + ", run " + name + "; results go to " + dir);
     try (ScaleOutCleanup made = new ScaleOutCleanup(err)) {
       cleanup = made;
-      List<ClientEnd> ends = switch (engine) {
-        case DOCKER -> new DockerClients(b, files).run();
-        case KUBERNETES -> new KubectlClients(b).run();
-        case SSH -> new SshClients(b).run();
-      };
+      List<ClientEnd> ends;
+      try {
+        ends = switch (engine) {
+          case DOCKER -> new DockerClients(b, files).run();
+          case KUBERNETES -> new KubectlClients(b).run();
+          case SSH -> new SshClients(b).run();
+        };
+      } catch (IOException e) {
+        if (made.stopping()) {
+          // Stopped: the hook's lines say what was removed; a kubectl that then found the Job gone is no news.
+          return ExitStatus.FAILED.code;
+        }
+        throw e;
+      }
       return collect(b, dir, ends);
     }
   }
@@ -487,6 +505,10 @@ final class ScaleOut {
   /** kubectl apply, wait with progress lines, every pod's log read for its run folder. */
   private final class KubectlClients {
     private final Benchmark b;
+    /** The pod that ran each index, as last seen while the Job ran: a pod that disappears is named. */
+    private final Map<Integer, String> podOf = new TreeMap<>();
+    /** Clients whose pod vanished while the Job ran, with the line that says so. */
+    private final Map<Integer, String> vanished = new TreeMap<>();
 
     KubectlClients(Benchmark b) {
       this.b = b;
@@ -504,6 +526,54 @@ final class ScaleOut {
     private void check(Cmd c, String what) throws IOException {
       if (c.exit != 0) {
         throw new IOException("kubectl " + what + " failed: " + c.lastLine());
+      }
+    }
+
+    /**
+     * The pods' requests settled (auto) and checked against the nodes that could run a client, before anything is
+     * created: a size the nodes cannot hold is one line now, not pods Pending until the start timeout. A cluster that
+     * does not let kubectl list its nodes is not checked (a line says so).
+     */
+    KubePod fitPod() throws IOException, InterruptedException, KubePod.DoesNotFit {
+      KubePod pod = spec.pod();
+      PrintStream err = b.err();
+      Path out = Files.createTempFile("scaleout", ".nodes");
+      try {
+        List<String> nodesCmd = new ArrayList<>(List.of("get", "nodes", "-o", "jsonpath={range .items[*]}"
+            + "{.metadata.name}{\"\\t\"}{.status.allocatable.cpu}{\"\\t\"}{.status.allocatable.memory}{\"\\t\"}"
+            + "{.spec.unschedulable}{\"\\t\"}{.status.conditions[?(@.type==\"Ready\")].status}{\"\\t\"}"
+            + "{range .spec.taints[*]}{.key}={.value}:{.effect},{end}{\"\\n\"}{end}"));
+        if (!pod.nodeSelector().isEmpty()) {
+          nodesCmd.addAll(List.of("-l", String.join(",", pod.nodeSelector().entrySet().stream()
+              .map(e -> e.getKey() + "=" + e.getValue()).toList())));
+        }
+        Cmd nodes = Cmd.run(kubectl(nodesCmd.toArray(new String[0])), Map.of(), null, out);
+        String nodeLines = nodes.exit == 0 ? Files.readString(out) : "";
+        if (nodeLines.isBlank()) {
+          KubePod dflt = pod.withDefaults(job.threads());
+          err.println("benchmark: kubernetes: the nodes could not be read (" + (nodes.exit != 0 ? nodes.lastLine()
+              : "kubectl get nodes listed none") + "): requests " + dflt.cpu() + " CPU and " + dflt.memory()
+              + " not checked against them");
+          return dflt;
+        }
+        Cmd pods = Cmd.run(kubectl("get", "pods", "--all-namespaces", "--field-selector",
+            "status.phase!=Succeeded,status.phase!=Failed", "-o", "jsonpath={range .items[*]}{.spec.nodeName}"
+                + "{range .spec.containers[*]}{\"\\t\"}{.resources.requests.cpu}/{.resources.requests.memory}{end}"
+                + "{\"\\n\"}{end}"), Map.of(), null, out);
+        String podLines = pods.exit == 0 ? Files.readString(out) : "";
+        if (pods.exit != 0) {
+          err.println("benchmark: kubernetes: the pods of the cluster could not be read (" + pods.lastLine()
+              + "): the nodes' allocatable is counted whole");
+        }
+        KubePod fitted = pod.fit(spec.clients(), job.threads(), KubePod.nodes(nodeLines, podLines));
+        if (!fitted.cpu().equals(pod.cpu()) || !fitted.memory().equals(pod.memory())) {
+          err.println("benchmark: kubernetes: each client requests " + fitted.cpu() + " CPU and " + fitted.memory()
+              + " (" + Registry.SCALEOUT_K8S_CPU.name() + ", " + Registry.SCALEOUT_K8S_MEMORY.name()
+              + " auto: threads/2 and 2Gi, or the nodes' fair share)");
+        }
+        return fitted;
+      } finally {
+        Files.deleteIfExists(out);
       }
     }
 
@@ -535,19 +605,32 @@ final class ScaleOut {
           // The Job's own deadline, and time for Kubernetes to stop its pods and mark it failed.
           long endDeadline = applied + (jobTimeoutS + 300) * 1000;
           boolean allStarted = false;
+          int reasonWaits = 10;
           while (true) {
+            // Failed, or FailureTarget: Kubernetes marks a Job it is failing (past its deadline, a pod failed with
+            // backoffLimit 0) before it has stopped the pods and set Failed.
             check(Cmd.run(kubectl("get", "job", name, "-o",
                 "jsonpath={.status.active}/{.status.succeeded}/{.status.failed}/"
-                    + "{.status.conditions[?(@.type==\"Failed\")].reason}"), Map.of(), null, status), "get job");
-            String[] f = Arrays.copyOf(Files.readString(status).strip().split("/", -1), 4);
+                    + "{.status.conditions[?(@.type==\"Failed\")].reason}/"
+                    + "{.status.conditions[?(@.type==\"FailureTarget\")].reason}"), Map.of(), null, status),
+                "get job");
+            String[] f = Arrays.copyOf(Files.readString(status).strip().split("/", -1), 5);
             long active = number(f[0]);
             long succeeded = number(f[1]);
             long failed = number(f[2]);
-            String reason = f[3] == null ? "" : f[3].strip();
+            String reason = f[3] == null || f[3].isBlank() ? (f[4] == null ? "" : f[4].strip()) : f[3].strip();
             String line = active + " running, " + succeeded + " done, " + failed + " failed";
             if (!line.equals(last)) {
               err.println("benchmark: kubernetes: job " + name + ": " + line + " of " + spec.clients() + " clients");
               last = line;
+            }
+            // The pods' states: a pod that cannot start is named at once, a pod that vanished is remembered (not
+            // those Kubernetes itself stops once it fails the Job).
+            Map<Integer, PodState> pods = podStates(status, reason.isEmpty());
+            if (reason.isEmpty() && failed > 0 && active == 0 && reasonWaits-- > 0) {
+              // The failed count comes before the condition that says why: a moment for it.
+              Thread.sleep(Math.min(pollMs, 1000));
+              continue;
             }
             if (!reason.isEmpty() || succeeded + failed >= spec.clients() || (failed > 0 && active == 0)) {
               if (!reason.isEmpty()) {
@@ -560,12 +643,16 @@ final class ScaleOut {
               }
               break;
             }
+            String cannot = cannotStart(pods);
+            if (cannot != null) {
+              // Deleted, so that no pod starts late and runs a benchmark nobody collects (client 0 drops the table).
+              Cmd.run(kubectl("delete", "job", name, "--ignore-not-found"), Map.of(), null, null);
+              throw new IOException("kubernetes: job " + name + ": " + cannot + "; the job was deleted");
+            }
             if (!allStarted) {
-              List<String> waiting = notStarted(status);
+              List<String> waiting = notStarted(pods);
               allStarted = waiting.isEmpty();
               if (!allStarted && System.currentTimeMillis() > startDeadline) {
-                // Deleted, so that pods starting late never run a benchmark nobody waits for (client 0 drops the
-                // table).
                 Cmd.run(kubectl("delete", "job", name, "--ignore-not-found"), Map.of(), null, null);
                 throw new IOException("kubernetes: job " + name + ": " + waiting.size() + " of " + spec.clients()
                     + " clients did not start within " + startTimeoutS + " s (" + Registry.SCALEOUT_START_TIMEOUT + "): "
@@ -594,10 +681,13 @@ final class ScaleOut {
             int index = Integer.parseInt(p[0]);
             Path stdout = logs.resolve("client-" + index + ".out");
             Cmd log = Cmd.run(kubectl("logs", p[1]), Map.of(), null, stdout);
-            check(log, "logs " + p[1]);
             int exit = p.length > 2 && p[2].matches("-?\\d{1,9}") ? Integer.parseInt(p[2]) : -1;
-            ends.add(new ClientEnd(index, exit, stdout,
-                lastProblem(Files.readString(stdout))));
+            String problem = log.exit != 0 ? "kubectl logs " + p[1] + " failed: " + log.lastLine()
+                : lastProblem(Files.readString(stdout));
+            if (vanished.containsKey(index) && problem == null) {
+              problem = vanished.get(index);
+            }
+            ends.add(new ClientEnd(index, exit, stdout, problem));
           }
           ends.sort(Comparator.comparingInt(ClientEnd::index));
           return ends;
@@ -611,6 +701,9 @@ final class ScaleOut {
               null);
           cleanup.removed(secret);
         }
+        if (!vanished.isEmpty()) {
+          vanished.values().forEach(v -> err.println("benchmark: kubernetes: " + v));
+        }
         err.println("benchmark: kubernetes: kubectl delete job,configmap -l " + KubeManifests.RUN_LABEL + "=" + name
             + " removes the job and its pods");
       }
@@ -620,28 +713,96 @@ final class ScaleOut {
       return s == null || !s.strip().matches("\\d{1,12}") ? 0 : Long.parseLong(s.strip());
     }
 
-    /** The clients whose pod has not started yet (none yet, or Pending with the reason it waits), in index order. */
-    private List<String> notStarted(Path status) throws IOException, InterruptedException {
+    /** One pod of the Job as the collector sees it while the Job runs. */
+    private record PodState(String pod, String phase, String waiting, String waitingMessage, String scheduled,
+                            String scheduledMessage) {
+      boolean started() {
+        return !phase.equals("Pending") && !phase.equals("Unknown") && !phase.isEmpty();
+      }
+    }
+
+    /** Each index's pod now (a started pod wins over another of its index), and the pods that vanished since. */
+    private Map<Integer, PodState> podStates(Path status, boolean lookForVanished)
+        throws IOException, InterruptedException {
       check(Cmd.run(kubectl("get", "pods", "-l", "job-name=" + name, "-o", "jsonpath={range .items[*]}"
-          + "{.metadata.annotations.batch\\.kubernetes\\.io/job-completion-index} {.status.phase} "
-          + "{.status.containerStatuses[0].state.waiting.reason}{\"\\n\"}{end}"), Map.of(), null, status),
-          "get pods");
-      Map<Integer, String> phase = new TreeMap<>();
+          + "{.metadata.annotations.batch\\.kubernetes\\.io/job-completion-index}{\"\\t\"}{.metadata.name}{\"\\t\"}"
+          + "{.status.phase}{\"\\t\"}{.status.containerStatuses[0].state.waiting.reason}{\"\\t\"}"
+          + "{.status.containerStatuses[0].state.waiting.message}{\"\\t\"}"
+          + "{.status.conditions[?(@.type==\"PodScheduled\")].reason}{\"\\t\"}"
+          + "{.status.conditions[?(@.type==\"PodScheduled\")].message}{\"\\t\"}{.metadata.deletionTimestamp}"
+          + "{\"\\n\"}{end}"), Map.of(), null, status), "get pods");
+      Map<Integer, PodState> now = new TreeMap<>();
       for (String podLine : Files.readAllLines(status)) {
-        String[] p = podLine.strip().split(" ");
-        if (p.length >= 2 && p[0].matches("\\d{1,6}")) {
-          String was = phase.get(Integer.parseInt(p[0]));
-          // A started pod of an index counts, whatever another of the same index does.
-          if (was == null || was.startsWith("Pending") || was.startsWith("Unknown")) {
-            phase.put(Integer.parseInt(p[0]), p[1] + (p.length > 2 ? ", " + p[2] : ""));
-          }
+        String[] p = Arrays.copyOf(podLine.split("\t", -1), 8);
+        if (p[0] == null || !p[0].strip().matches("\\d{1,6}")) {
+          continue;
+        }
+        int i = Integer.parseInt(p[0].strip());
+        if (lookForVanished && !nz(p[7]).isEmpty() && !vanished.containsKey(i)) {
+          // Being deleted while the Job has not failed: a user or an eviction, not Kubernetes ending the Job.
+          vanished.put(i, "client " + i + "'s pod " + nz(p[1]) + " was deleted while the job ran (by a user or an "
+              + "eviction)");
+        }
+        PodState st = new PodState(nz(p[1]), nz(p[2]), nz(p[3]), nz(p[4]), nz(p[5]), nz(p[6]));
+        PodState was = now.get(i);
+        if (was == null || !was.started()) {
+          now.put(i, st);
         }
       }
+      for (Map.Entry<Integer, String> seen : lookForVanished ? podOf.entrySet() : Map.<Integer, String>of().entrySet()) {
+        PodState st = now.get(seen.getKey());
+        if ((st == null || !st.pod().equals(seen.getValue())) && !vanished.containsKey(seen.getKey())) {
+          vanished.put(seen.getKey(), "client " + seen.getKey() + "'s pod " + seen.getValue() + " vanished while the "
+              + "job ran (deleted or evicted)");
+        }
+      }
+      now.forEach((i, st) -> {
+        if (st.started()) {
+          podOf.putIfAbsent(i, st.pod());
+        }
+      });
+      return now;
+    }
+
+    private static String nz(String s) {
+      return s == null ? "" : s.strip();
+    }
+
+    /**
+     * A pod that will not start by waiting: the scheduler found no node for it (the reason from its PodScheduled
+     * condition, which its FailedScheduling event also carries), or its image cannot be had, or its container cannot
+     * be made. Null when every pod may still start.
+     */
+    private String cannotStart(Map<Integer, PodState> pods) {
+      for (Map.Entry<Integer, PodState> e : pods.entrySet()) {
+        PodState st = e.getValue();
+        if (st.started()) {
+          continue;
+        }
+        if (st.scheduled().equals("Unschedulable")) {
+          return "client " + e.getKey() + " cannot be scheduled: " + st.scheduledMessage().replace('\n', ' ');
+        }
+        if (List.of("ErrImagePull", "ImagePullBackOff", "ErrImageNeverPull", "InvalidImageName")
+            .contains(st.waiting())) {
+          return "client " + e.getKey() + " cannot start: image " + spec.image() + " (" + st.waiting() + ": "
+              + st.waitingMessage().replace('\n', ' ') + ")";
+        }
+        if (List.of("CreateContainerConfigError", "CreateContainerError", "RunContainerError")
+            .contains(st.waiting())) {
+          return "client " + e.getKey() + " cannot start: " + st.waiting() + ": " + st.waitingMessage().replace('\n', ' ');
+        }
+      }
+      return null;
+    }
+
+    /** The clients whose pod has not started yet (none yet, or Pending with the reason it waits), in index order. */
+    private List<String> notStarted(Map<Integer, PodState> pods) {
       List<String> waiting = new ArrayList<>();
       for (int i = 0; i < spec.clients(); i++) {
-        String p = phase.get(i);
-        if (p == null || p.startsWith("Pending") || p.startsWith("Unknown")) {
-          waiting.add("client " + i + " (" + (p == null ? "no pod" : p) + ")");
+        PodState p = pods.get(i);
+        if (p == null || !p.started()) {
+          waiting.add("client " + i + " (" + (p == null ? "no pod" : p.phase() + (p.waiting().isEmpty() ? ""
+              : ", " + p.waiting())) + ")");
         }
       }
       return waiting;

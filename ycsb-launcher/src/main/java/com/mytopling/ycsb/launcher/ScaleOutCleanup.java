@@ -22,6 +22,8 @@ final class ScaleOutCleanup implements AutoCloseable {
   private final PrintStream err;
   private final Thread hook;
   private boolean closed;
+  /** The hook has begun removing things: the run's own thread may then fail on what was removed, and says nothing. */
+  private volatile boolean stopping;
 
   ScaleOutCleanup(PrintStream err) {
     this.err = err;
@@ -53,6 +55,7 @@ final class ScaleOutCleanup implements AutoCloseable {
       }
       todo = new ArrayList<>(made);
       made.clear();
+      stopping = true;
     }
     err.println("benchmark: stopped before the end: removing what this run made");
     for (int i = todo.size() - 1; i >= 0; i--) {
@@ -75,6 +78,11 @@ final class ScaleOutCleanup implements AutoCloseable {
       }
     }
     err.flush();
+  }
+
+  /** Whether the run was stopped (Ctrl-C, SIGTERM) and the hook is removing, or has removed, what it made. */
+  boolean stopping() {
+    return stopping;
   }
 
   @Override

@@ -48,7 +48,7 @@ class MonitoringFilesTest {
     assertEquals(KubeManifests.METRICS_PORT, pm.at("/spec/podMetricsEndpoints/0/port").asText());
     assertEquals("/metrics", pm.at("/spec/podMetricsEndpoints/0/path").asText());
     KubeManifests.Spec spec = new KubeManifests.Spec("ycsb-1", null, "h:1", 2, List.of("benchmark"), "a=b\n", "c=d\n",
-        "e=f\n", "1", "1Gi", false, 600, 9470);
+        "e=f\n", KubePod.requests("1", "1Gi"), false, 600, 9470);
     Map<String, String> podLabels = KubeManifests.job(spec).getSpec().getTemplate().getMetadata().getLabels();
     assertEquals("ycsb-harness", podLabels.get("app.kubernetes.io/name"));
   }

@@ -48,8 +48,12 @@ class ScaleOutKubectlIT {
           if [ -f "$dir/job-status" ]; then cat "$dir/job-status"; exit 0; fi
           n=$(cat "$dir/polls" 2>/dev/null || echo 0); echo $((n + 1)) > "$dir/polls"
           if [ "$n" -lt 2 ]; then printf '2//'; else printf '/2/'; fi ;;
+        "get nodes "*)
+          if [ -f "$dir/nodes" ]; then cat "$dir/nodes"; else printf 'node-a\\t8\\t32Gi\\t\\tTrue\\t\\n'; fi ;;
+        "get pods --all-namespaces "*) cat "$dir/node-pods" 2>/dev/null ;;
         "get pods "*phase*)
-          if [ -f "$dir/phases" ]; then cat "$dir/phases"; else printf '0 Running \\n1 Running \\n'; fi ;;
+          if [ -f "$dir/phases" ]; then cat "$dir/phases"
+          else printf '0\\tycsb-pod-a\\tRunning\\t\\t\\t\\t\\n1\\tycsb-pod-b\\tRunning\\t\\t\\t\\t\\n'; fi ;;
         "get pods "*)
           if [ -f "$dir/pods" ]; then cat "$dir/pods"; else printf '1 ycsb-pod-b 0\\n0 ycsb-pod-a 0\\n'; fi ;;
         "logs ycsb-pod-a") cat "$dir/pod-0.log" ;;
@@ -125,6 +129,10 @@ class ScaleOutKubectlIT {
         .split(" ")[4];
     boolean secret = s.password() != null && !s.password().isEmpty();
     int at = 0;
+    // First the nodes and what the cluster's pods request (the clients' requests checked against them).
+    assertTrue(calls.get(at++).startsWith("-n bench get nodes -o jsonpath="), calls::toString);
+    assertTrue(calls.get(at++).startsWith("-n bench get pods --all-namespaces --field-selector "
+        + "status.phase!=Succeeded,status.phase!=Failed -o jsonpath="), calls::toString);
     if (secret) {
       // Created, never applied: kubectl apply would keep the password in a last-applied-configuration annotation.
       assertEquals("-n bench create -f -", calls.get(at++), calls::toString);
@@ -210,17 +218,72 @@ class ScaleOutKubectlIT {
   @Test
   void podsThatNeverStartFailAtTheStartDeadlineAndTheJobIsDeleted() throws Exception {
     Path bin = kubectl();
-    // A wrong image: the pods stay Pending, and the Job counts them active (the loop used to wait for ever).
+    // Pods that stay Pending for no reason the collector knows, while the Job counts them active (the loop used to
+    // wait for ever).
     Files.writeString(bin.resolve("job-status"), "2//");
-    Files.writeString(bin.resolve("phases"), "0 Pending ImagePullBackOff\n1 Pending ErrImagePull\n");
+    Files.writeString(bin.resolve("phases"), "0\tycsb-pod-a\tPending\tContainerCreating\t\tTrue\t\n"
+        + "1\tycsb-pod-b\tPending\t\t\t\t\n");
     Scripts.Result r = benchmark(bin, "-p", "scaleout.start.timeout=1");
     notMerged(r);
     List<String> lines = r.stderrLines("benchmark: kubernetes: ");
     assertTrue(lines.stream().anyMatch(l -> l.contains("did not start within 1 s (scaleout.start.timeout): client 0 "
-        + "(Pending, ImagePullBackOff), client 1 (Pending, ErrImagePull); the job was deleted")), r::toString);
+        + "(Pending, ContainerCreating), client 1 (Pending); the job was deleted")), r::toString);
     List<String> calls = Files.readAllLines(bin.resolve("calls.txt"));
     assertTrue(calls.stream().anyMatch(c -> c.matches("-n bench delete job \\S+ --ignore-not-found")),
         calls::toString);
+  }
+
+  @Test
+  void anImageThatCannotBeHadOrAPodThatCannotBeScheduledFailsAtOnce() throws Exception {
+    Path bin = kubectl();
+    Files.writeString(bin.resolve("job-status"), "2//");
+    Files.writeString(bin.resolve("phases"), "0\tycsb-pod-a\tRunning\t\t\tTrue\t\n"
+        + "1\tycsb-pod-b\tPending\tErrImagePull\tfailed to pull and unpack image\tTrue\t\n");
+    // The default start timeout (600 s) is far: the line comes at the first look at the pods.
+    Scripts.Result r = benchmark(bin, "--image", "reg.example/nope:1");
+    notMerged(r);
+    assertEquals(1, r.stderrLines("benchmark: kubernetes: job ").stream().filter(l -> l.endsWith(": client 1 cannot "
+        + "start: image reg.example/nope:1 (ErrImagePull: failed to pull and unpack image); the job was deleted"))
+        .count(), r::toString);
+
+    Path bin2 = Files.createDirectories(tmp.resolve("bin2"));
+    for (Path f : List.of(bin.resolve("kubectl"), bin.resolve("pod-0.log"), bin.resolve("pod-1.log"))) {
+      Files.copy(f, bin2.resolve(f.getFileName()));
+    }
+    Files.writeString(bin2.resolve("job-status"), "2//");
+    Files.writeString(bin2.resolve("phases"), "0\tycsb-pod-a\tPending\t\t\tFalse\t\n"
+        + "1\tycsb-pod-b\tPending\t\t\tUnschedulable\t0/1 nodes are available: 1 Insufficient cpu.\n");
+    Scripts.Result u = benchmark(bin2);
+    notMerged(u);
+    assertEquals(1, u.stderrLines("benchmark: kubernetes: job ").stream().filter(l -> l.endsWith(": client 1 cannot "
+        + "be scheduled: 0/1 nodes are available: 1 Insufficient cpu.; the job was deleted")).count(), u::toString);
+  }
+
+  @Test
+  void requestsAreSettledFromTheNodesAndAClusterThatCannotHoldTheClientsIsRefusedBeforeAnythingIsMade()
+      throws Exception {
+    Path bin = kubectl();
+    // One node of 2 CPUs and 8 GiB, half a CPU of which a pod of another namespace already requests.
+    Files.writeString(bin.resolve("nodes"), "node-a\t2\t8Gi\t\tTrue\t\n");
+    Files.writeString(bin.resolve("node-pods"), "node-a\t500m/1Gi\n");
+    Scripts.Result r = benchmark(bin, "--threads", "4");
+    assertEquals(0, r.exitCode, r::toString);
+    assertEquals(1, r.stderrLines("benchmark: kubernetes: each client requests 750m CPU and 2Gi").size(), r::toString);
+    String jobYaml = Files.readString(Path.of(r.stdout.strip().lines().reduce((a, b) -> b).orElseThrow()
+        .substring("results: ".length())).resolve("manifests/job.yaml"));
+    assertTrue(jobYaml.contains("cpu: 750m") && jobYaml.contains("memory: 2Gi"), jobYaml);
+
+    Path bin2 = Files.createDirectories(tmp.resolve("bin2"));
+    Files.copy(bin.resolve("kubectl"), bin2.resolve("kubectl"));
+    Files.writeString(bin2.resolve("nodes"), "node-a\t2\t8Gi\t\tTrue\t\n");
+    Scripts.Result big = benchmark(bin2, "--client-cpu", "1500m");
+    assertEquals(1, big.exitCode, big::toString);
+    assertEquals(List.of("benchmark: kubernetes: 2 clients of 1500m CPU and 2Gi memory do not fit: the nodes have "
+        + "node-a 2 CPU, 8192Mi allocatable beyond what their pods request; room for 1 (set scaleout.kubernetes.cpu / "
+        + "scaleout.kubernetes.memory lower, or fewer --clients); nothing was created"),
+        big.stderrLines("benchmark: kubernetes: 2 clients"), big::toString);
+    List<String> calls = Files.readAllLines(bin2.resolve("calls.txt"));
+    assertTrue(calls.stream().noneMatch(c -> c.contains(" create ") || c.contains(" apply ")), calls::toString);
   }
 
   /** A stand-in docker CLI (YCSB_DOCKER): containers "run" at once; client 1's never ends. */

@@ -108,6 +108,50 @@ class ScaleOutTest {
   }
 
   @Test
+  void thePodsOptionsReachTheJobAndTheTypedModelsReadThem() throws Exception {
+    Path dir = tmp.resolve("options");
+    Run r = benchmark("--target", target("scaleout.kubernetes.nodeselector=pool=bench\n").toString(), "--clients", "2",
+        "--threads", "6", "--on", "kubernetes", "--render", dir.toString(), "--namespace", "bench",
+        "-p", "scaleout.kubernetes.hostnetwork=true", "-p", "scaleout.kubernetes.tolerations=dedicated=bench:NoSchedule",
+        "-p", "scaleout.kubernetes.imagepullpolicy=never", "-p", "scaleout.kubernetes.imagepullcredentials=regcred",
+        "-p", "scaleout.kubernetes.cpu.limit=4", "-p", "scaleout.kubernetes.memory.limit=3Gi", "--client-memory", "1Gi");
+    assertEquals(0, r.exit(), r::toString);
+    Job job = (Job) KubeManifests.validate(Files.readString(dir.resolve("job.yaml")));
+    assertEquals("bench", job.getMetadata().getNamespace());
+    PodSpec pod = job.getSpec().getTemplate().getSpec();
+    assertEquals(Boolean.TRUE, pod.getHostNetwork());
+    assertEquals("ClusterFirstWithHostNet", pod.getDnsPolicy());
+    assertEquals(java.util.Map.of("pool", "bench"), pod.getNodeSelector());
+    assertEquals("dedicated", pod.getTolerations().get(0).getKey());
+    assertEquals("Equal", pod.getTolerations().get(0).getOperator());
+    assertEquals("NoSchedule", pod.getTolerations().get(0).getEffect());
+    assertEquals("regcred", pod.getImagePullSecrets().get(0).getName());
+    Container c = pod.getContainers().get(0);
+    assertEquals("Never", c.getImagePullPolicy());
+    // auto CPU without a cluster: threads/2; memory as given; the limits as asked.
+    assertEquals("3", c.getResources().getRequests().get("cpu").toString());
+    assertEquals("1Gi", c.getResources().getRequests().get("memory").toString());
+    assertEquals("4", c.getResources().getLimits().get("cpu").toString());
+    assertEquals("3Gi", c.getResources().getLimits().get("memory").toString());
+    // Without them: the pod network, no selector, no limits (a CPU limit throttles a client).
+    Run plain = benchmark("--target", target("").toString(), "--clients", "2", "--on", "kubernetes", "--render",
+        tmp.resolve("plain").toString());
+    assertEquals(0, plain.exit(), plain::toString);
+    PodSpec p2 = ((Job) KubeManifests.validate(Files.readString(tmp.resolve("plain/job.yaml")))).getSpec()
+        .getTemplate().getSpec();
+    assertEquals(null, p2.getHostNetwork());
+    assertTrue(p2.getNodeSelector() == null || p2.getNodeSelector().isEmpty(), p2::toString);
+    assertTrue(p2.getContainers().get(0).getResources().getLimits() == null
+        || p2.getContainers().get(0).getResources().getLimits().isEmpty(), p2::toString);
+    assertEquals("IfNotPresent", p2.getContainers().get(0).getImagePullPolicy());
+    Run bad = benchmark("--target", target("").toString(), "--clients", "2", "--on", "kubernetes", "--render",
+        tmp.resolve("bad").toString(), "-p", "scaleout.kubernetes.tolerations=a=b:Sometimes");
+    assertEquals(2, bad.exit(), bad::toString);
+    assertEquals("benchmark: scaleout.kubernetes.tolerations: 'a=b:Sometimes': the effect is none of NoSchedule, "
+        + "PreferNoSchedule, NoExecute\n", bad.err());
+  }
+
+  @Test
   void theSecretIsInNoRenderedFileAndGoesToKubectlOnItsInput() throws Exception {
     KubeManifests.Spec spec = new KubeManifests.Spec("ycsb-1", null, "h:1", 2, List.of("benchmark"), "db.user=u\n",
         "recordcount=1\n", "recordcount=1\n", "1", "1Gi", true);

@@ -22,6 +22,11 @@ public final class TestServer {
     this.engine = engine;
   }
 
+  /** A server a test started itself (kube-local's server pod, say), reached at {@code jdbcUrl}. */
+  public static TestServer at(String name, String jdbcUrl, String user, String password, String engine) {
+    return new TestServer(name, jdbcUrl, user, password, engine);
+  }
+
   /** Where the server came from, for test names and failure messages. */
   public String name() {
     return name;

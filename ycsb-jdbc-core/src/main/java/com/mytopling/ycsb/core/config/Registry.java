@@ -199,6 +199,26 @@ public final class Registry {
       "With --on kubernetes: seconds the Job's pods may take to start.");
   public static final Property SCALEOUT_JOB_TIMEOUT = whole("scaleout.job.timeout", 86_400, 1, 31_536_000, SCALE_OUT,
       "With --on: seconds the clients may run.");
+  public static final Property SCALEOUT_K8S_NAMESPACE = text("scaleout.kubernetes.namespace", null,
+      "(kubectl's current)", SCALE_OUT, "With --on kubernetes: the namespace of the Job, ConfigMap and Secret.");
+  public static final Property SCALEOUT_K8S_HOSTNETWORK = flag("scaleout.kubernetes.hostnetwork", false, SCALE_OUT,
+      "With --on kubernetes: the client pods on their node's network (hostNetwork, dnsPolicy ClusterFirstWithHostNet).");
+  public static final Property SCALEOUT_K8S_CPU = text("scaleout.kubernetes.cpu", "auto", null, SCALE_OUT,
+      "With --on kubernetes: CPU each client pod requests; auto = threads/2 (at least 1) or the nodes' fair share.");
+  public static final Property SCALEOUT_K8S_MEMORY = text("scaleout.kubernetes.memory", "auto", null, SCALE_OUT,
+      "With --on kubernetes: memory each client pod requests; auto = 2Gi or the nodes' fair share.");
+  public static final Property SCALEOUT_K8S_CPU_LIMIT = text("scaleout.kubernetes.cpu.limit", null, "(none)",
+      SCALE_OUT, "With --on kubernetes: CPU limit of each client pod (a limit throttles the client).");
+  public static final Property SCALEOUT_K8S_MEMORY_LIMIT = text("scaleout.kubernetes.memory.limit", null, "(none)",
+      SCALE_OUT, "With --on kubernetes: memory limit of each client pod.");
+  public static final Property SCALEOUT_K8S_NODESELECTOR = list("scaleout.kubernetes.nodeselector", "(none)",
+      SCALE_OUT, "With --on kubernetes: label=value,... a node must have to run a client.");
+  public static final Property SCALEOUT_K8S_TOLERATIONS = list("scaleout.kubernetes.tolerations", "(none)", SCALE_OUT,
+      "With --on kubernetes: taints the clients tolerate, key[=value][:effect],...");
+  public static final Property SCALEOUT_K8S_PULLPOLICY = choice("scaleout.kubernetes.imagepullpolicy", "IfNotPresent",
+      SCALE_OUT, "With --on kubernetes: the client container's imagePullPolicy.", "IfNotPresent", "Always", "Never");
+  public static final Property SCALEOUT_K8S_PULLSECRET = list("scaleout.kubernetes.imagepullcredentials", "(none)",
+      SCALE_OUT, "With --on kubernetes: Secrets the nodes pull the harness image with (imagePullSecrets).");
 
   // ---- settings (this package) ----
   public static final Property SETTINGS_STRICT = flag("settings.strict", false, SETTINGS,
