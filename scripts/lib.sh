@@ -238,6 +238,11 @@ debian_mirror() {
 in_server_root() {
   local root="$1" dir="$2"
   shift 2
+  if ! unshare --mount --propagation private -- true 2>/dev/null; then
+    echo "$(basename "$0"): cannot make a private mount namespace here (unshare --mount --propagation private); in a" \
+      "chroot, bind-mount its root onto itself first (mount --bind ROOT ROOT), so that / is a mount point" >&2
+    exit 1
+  fi
   exec unshare --mount --propagation private -- /bin/sh -c \
     'r="$1" d="$2"; shift 2; mount --bind "$d" "$r/srv/ycsb" && mount -t proc proc "$r/proc" && exec chroot "$r" "$@"' \
     in_server_root "$root" "$dir" "$@"
