@@ -375,7 +375,7 @@ final class SharedRuntime {
     }
     errors.printSummary();
     if (record != null) {
-      record.finish(t, errors, log, tlsStates());
+      record.finish(t, errors, log, tlsStates);
     }
   }
 }

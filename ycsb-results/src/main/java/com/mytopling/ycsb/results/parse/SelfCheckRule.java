@@ -33,8 +33,9 @@ import java.util.function.Predicate;
  * are added to the clients' side. They agree when they differ by at most the tolerance: {@value #RELATIVE_PERCENT}% of
  * the larger count plus {@value #ABSOLUTE} (a driver's own first-connection query; the harness sends none of its own on
  * the client connections), plus what the clients send while the two boundary samples' queries run (the operation's
- * rate times their query time), plus, for batched inserts after a warm-up, one batch per client thread (a batch
- * filled before the span and written in it: its rows, or one statement), plus the binding's lock retries and
+ * rate times their query time), plus, for batched inserts, batches filled before the span and written in it (after
+ * a warm-up one per client thread, its rows or one statement; without one the rows handed over before the span's
+ * first sample, which can follow the threads' start by a sample's round trip), plus the binding's lock retries and
  * reconnects (a retried statement is sent twice).
  */
 final class SelfCheckRule {
@@ -81,8 +82,7 @@ final class SelfCheckRule {
     int clients = Math.max(1, model.clients().size());
     int batchSize = number(metadata, Registry.DB_BATCHSIZE, null);
     long retries = retries(phase.bindingTotals);
-    // A batch filled during the warm-up can be written after the span's start; without a warm-up the span starts
-    // before the first row is handed over.
+    // A batch filled during the warm-up can be written after the span's start.
     boolean warmedUp = model.clients().stream().anyMatch(c -> c.cutMs() != null);
     // Rows the clients handed to batches before the span's start sample (which can follow the threads' start by a
     // sample's round trip: a quarter of a second on a loaded host): written later, inside the span.
