@@ -50,13 +50,22 @@ class ScaleOutDockerIT {
     Path props = tmp.resolve("scaleout.properties");
     Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
         + "db.batchsize=100\njdbc.batchupdateapi=true\ntable=scaleout_docker\n");
+    // --live (issue 36): each container, on the host's network, serves its figures on a port of its own (PORT + i).
+    int live = Scripts.freePorts(CLIENTS);
     Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients",
         Integer.toString(CLIENTS), "--records", Integer.toString(RECORDS), "--operations", "9000", "--threads", "2",
-        "-p", "target=" + LocalClientsIT.PACE, "--on", "docker", "--image", HARNESS, "--out", tmp.resolve("runs").toString(), "--no-html"), Tables.env(s));
+        "-p", "target=" + LocalClientsIT.PACE, "--on", "docker", "--image", HARNESS, "--live", Integer.toString(live),
+        "-p", "measurement.openmetrics.grace=0", "--out", tmp.resolve("runs").toString(), "--no-html"),
+        Tables.env(s));
     assertEquals(0, r.exitCode, r::toString);
     String last = r.stdout.strip().lines().reduce((a, b) -> b).orElse("");
     assertTrue(last.startsWith("results: "), r::toString);
     Path dir = Path.of(last.substring("results: ".length()));
+    for (int i = 0; i < CLIENTS; i++) {
+      String clientErr = Files.readString(dir.resolve("clients").resolve("client-" + i + ".err"));
+      assertTrue(clientErr.contains("[ycsb] live figures at http://127.0.0.1:" + (live + i) + "/metrics"),
+          "client " + i + "'s endpoint: " + clientErr);
+    }
     for (int i = 0; i < CLIENTS; i++) {
       assertTrue(r.stderr.contains("benchmark: docker: client " + i + " started"), r::toString);
       assertTrue(r.stderr.contains("benchmark: client " + i + " done"), r::toString);

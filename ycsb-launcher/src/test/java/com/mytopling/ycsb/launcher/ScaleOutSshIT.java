@@ -54,26 +54,6 @@ class ScaleOutSshIT {
     }
   }
 
-  /** Two free ports in a row (the clients' endpoints, PORT and PORT + 1): from the top of YCSB_TEST_OWN_PORTS. */
-  private static int freePair() throws IOException {
-    String range = System.getenv("YCSB_TEST_OWN_PORTS");
-    int first = 20_000;
-    int last = 29_999;
-    if (range != null && range.matches("\\d+-\\d+")) {
-      first = Integer.parseInt(range.split("-")[0]);
-      last = Integer.parseInt(range.split("-")[1]);
-    }
-    for (int p = last - 1; p >= first; p--) {
-      try (ServerSocket a = new ServerSocket(p, 1, InetAddress.getByName("127.0.0.1"));
-           ServerSocket b = new ServerSocket(p + 1, 1, InetAddress.getByName("127.0.0.1"))) {
-        return p;
-      } catch (IOException taken) {
-        // the next pair down
-      }
-    }
-    throw new IOException("no two free ports in a row in " + first + "-" + last);
-  }
-
   private static void run(String... cmd) throws Exception {
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes());
@@ -128,7 +108,7 @@ class ScaleOutSshIT {
       String user = System.getProperty("user.name");
       // --live reaches each client over ssh with a port of its own (the host is this one, so loopback, not --on
       // ssh's every interface; no scraper, so no grace).
-      int live = freePair();
+      int live = Scripts.freePorts(2);
       Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients", "2", "--records",
           "2000", "--operations", "4000", "--threads", "2", "-p", "target=" + LocalClientsIT.PACE, "--on", "ssh",
           "--hosts", user + "@127.0.0.1:" + port, "--live", Integer.toString(live),

@@ -88,4 +88,34 @@ public final class Scripts {
       throw new AssertionError(e);
     }
   }
+
+  /**
+   * The first of {@code n} free ports in a row on 127.0.0.1 (the clients' live endpoints, PORT + i), from the top of
+   * YCSB_TEST_OWN_PORTS (whose bottom OwnServer takes), else of 20000-29999.
+   */
+  public static int freePorts(int n) throws java.io.IOException {
+    String range = System.getenv("YCSB_TEST_OWN_PORTS");
+    int first = 20_000;
+    int last = 29_999;
+    if (range != null && range.matches("\\d+-\\d+")) {
+      first = Integer.parseInt(range.split("-")[0]);
+      last = Integer.parseInt(range.split("-")[1]);
+    }
+    for (int p = last - n + 1; p >= first; p--) {
+      List<java.net.ServerSocket> held = new java.util.ArrayList<>();
+      try {
+        for (int i = 0; i < n; i++) {
+          held.add(new java.net.ServerSocket(p + i, 1, java.net.InetAddress.getByName("127.0.0.1")));
+        }
+        return p;
+      } catch (java.io.IOException taken) {
+        // the next run of ports down
+      } finally {
+        for (java.net.ServerSocket s : held) {
+          s.close();
+        }
+      }
+    }
+    throw new java.io.IOException("no " + n + " free ports in a row in " + first + "-" + last);
+  }
 }
