@@ -22,6 +22,7 @@ final class Html {
       tr.differs td{background:#fff4d6}
       .note{color:#555;font-size:.88em}.warn{color:#8a4b00}.bad{color:#a00000;font-weight:600}.good{color:#1b6e20}
       .headline .phase{margin:.2em 0 .8em}.headline h2{margin-top:.5em;text-transform:capitalize}
+      .headline p.server{margin:.2em 0;color:#444;font-size:.88em;overflow-wrap:anywhere}
       .figures{display:flex;flex-wrap:wrap;gap:.3em 1.4em;align-items:baseline}
       .figure .value{font-size:1.3em;font-weight:600;font-variant-numeric:tabular-nums}
       .figure.main .value{font-size:1.9em}.figure .unit{color:#555;font-size:.9em}
@@ -32,7 +33,7 @@ final class Html {
       figcaption{font-size:.85em;color:#555}
       details{margin:.5em 0}summary{cursor:pointer}
       @media (max-width:600px){body{padding:0 .4em}table{font-size:.8em}th,td{padding:.15em .3em}
-        .figure.main .value{font-size:1.5em}}
+        .figure.main .value{font-size:1.5em}.headline h2{margin:.3em 0 .2em}.headline p.server{font-size:.8em}}
       @media print{body{max-width:none;margin:0}details::details-content{content-visibility:visible;display:block}
         details>summary{list-style:none;font-weight:600}figure.chart{break-inside:avoid}
         h2,h3{break-after:avoid}.scroll{overflow:visible}}

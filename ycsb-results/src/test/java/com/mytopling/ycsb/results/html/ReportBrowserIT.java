@@ -162,7 +162,7 @@ class ReportBrowserIT {
     Number innerWidth = (Number) browser.executeScript("return window.innerWidth");
     assertTrue(((Number) f.get("bottom")).doubleValue() <= innerHeight.doubleValue()
         && ((Number) f.get("right")).doubleValue() <= innerWidth.doubleValue() && ((Number) f.get("top")).doubleValue() >= 0,
-        key + " is below or beside the first screen: " + f);
+        key + " is below or beside the first screen (" + innerWidth + " x " + innerHeight + " px): " + f);
     if (expected != null) {
       assertEquals(expected, f.get("text"), key);
     }
