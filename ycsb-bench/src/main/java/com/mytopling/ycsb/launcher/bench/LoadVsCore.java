@@ -43,7 +43,9 @@ import org.apache.commons.cli.Options;
  * server, the same table definition (the dialect's, as the binding creates it, each column sized for both loads),
  * threads and batching; CoreWorkload gets fieldlength = the
  * file's average value length. Rounds alternate which load goes first; every load starts from a settled server. Each
- * load is a run folder read back through the results model. The password is YCSB_DB_PASSWORD (default ycsb).
+ * load is a run folder read back through the results model. The password is YCSB_DB_PASSWORD (default ycsb). The
+ * loads run on the launcher's own class path (the script's {@code -Dharness.clientClassPath}), never on this JVM's,
+ * which holds the bench.
  */
 public final class LoadVsCore extends HarnessJob {
   private static final String TABLE = "fl_bench";
@@ -95,7 +97,7 @@ public final class LoadVsCore extends HarnessJob {
     Files.createDirectories(work);
     Path file = work.resolve("reviews-" + records + ".txt.gz");
     if (!Files.isRegularFile(file)) {
-      List<String> synth = new ArrayList<>(Benchmark.javaCommand());
+      List<String> synth = clientJava();
       synth.addAll(List.of("com.mytopling.ycsb.fileloader.tool.DatasetTool", "synth", "--records",
           Long.toString(records), "--out", file.toString(), "--seed", "9"));
       if (new ProcessBuilder(synth).inheritIO().start().waitFor() != 0) {
@@ -167,12 +169,28 @@ public final class LoadVsCore extends HarnessJob {
     return new TableSql(dialect.createTable(layout, engine, sizes), dialect.dropTable(layout));
   }
 
+  /**
+   * A client JVM's command line up to its main class, as scripts/benchmark's (the clients' flags, the shared-classes
+   * archive made for this very class path) on the launcher's class path, which scripts/lib.sh's launcher_classpath
+   * names and load-vs-core.sh passes as {@code -Dharness.clientClassPath}.
+   */
+  private static List<String> clientJava() throws IOException {
+    String classPath = System.getProperty("harness.clientClassPath", "");
+    if (classPath.isBlank()) {
+      throw new IOException("no -Dharness.clientClassPath: run load-vs-core through "
+          + "ycsb-binding-fileloader/bench/load-vs-core.sh, which passes the launcher's class path");
+    }
+    List<String> cmd = new ArrayList<>(Benchmark.javaCommand());
+    cmd.set(cmd.size() - 1, classPath); // javaCommand ends with "-cp", this JVM's class path
+    return cmd;
+  }
+
   /** One load into a fresh table of a settled server; its rate from the run folder's summary. */
   private long load(Statement st, String engine, TableSql ddl, List<String> common, List<String> workload, Path folder)
       throws IOException, SQLException, InterruptedException {
     freshTable(st, engine, ddl);
     Files.createDirectories(folder);
-    List<String> cmd = new ArrayList<>(Benchmark.javaCommand());
+    List<String> cmd = clientJava();
     cmd.add(Ycsb.class.getName());
     cmd.addAll(List.of("load", "mytopling"));
     cmd.addAll(common);
