@@ -8,6 +8,9 @@ else
 fi
 LAUNCHER_LIB="$ROOT/ycsb-launcher/target/lib"
 LAUNCHER_JAR="$ROOT/ycsb-launcher/target/ycsb-launcher-0.1.0-SNAPSHOT.jar"
+# The developers' bench (module ycsb-bench), built only for its own scripts and never on the launcher's class path.
+BENCH_JAR="$ROOT/ycsb-bench/target/ycsb-bench-0.1.0-SNAPSHOT.jar"
+BENCH_CLASSPATH="$ROOT/ycsb-bench/target/classpath.txt"
 
 need_java() {
   if [ -z "$JAVA" ]; then
@@ -34,11 +37,17 @@ under_build_lock() {
   ) 9>"$ROOT/.local/build.lock"
 }
 
-# True when the launcher's jars are missing or a source is newer than them.
+# stale_against JAR [PRUNED_DIR]: true when a source (src/main, a pom) is newer than JAR, PRUNED_DIR's left out.
+stale_against() {
+  local jar="$1" pruned="${2:-$ROOT/.local}"
+  [ -n "$(find "$ROOT" \( -path "$ROOT/.local" -o -path "$pruned" \) -prune -o \( -name '*.java' -o -name pom.xml \) \
+      -path '*/src/main/*' -newer "$jar" -print -o -name pom.xml -newer "$jar" -print 2>/dev/null | head -1)" ]
+}
+
+# True when the launcher's jars are missing or a source of the product is newer than them (the bench's are not the
+# product's).
 launcher_stale() {
-  [ ! -f "$LAUNCHER_JAR" ] || [ ! -d "$LAUNCHER_LIB" ] ||
-    [ -n "$(find "$ROOT" -path "$ROOT/.local" -prune -o \( -name '*.java' -o -name pom.xml \) -path '*/src/main/*' \
-        -newer "$LAUNCHER_JAR" -print -o -name pom.xml -newer "$LAUNCHER_JAR" -print 2>/dev/null | head -1)" ]
+  [ ! -f "$LAUNCHER_JAR" ] || [ ! -d "$LAUNCHER_LIB" ] || stale_against "$LAUNCHER_JAR" "$ROOT/ycsb-bench"
 }
 
 # Builds the launcher and everything it uses when the jars are missing or a source is newer.
@@ -52,12 +61,41 @@ build_launcher() {
   launcher_stale || return 0  # built by another script while this one waited for the lock
   echo "$(basename "$0"): building the harness (mvn install, tests skipped)..." >&2
   rm -rf "$LAUNCHER_LIB"
-  if ! (cd "$ROOT" && mvn -B -q -o -Dstyle.color=never -DskipTests -DskipITs install >&2 2>/dev/null); then
-    (cd "$ROOT" && mvn -B -q -Dstyle.color=never -DskipTests -DskipITs install >&2) || {
+  maven_install -pl '!ycsb-bench'
+}
+
+# True when the bench's jar or its class path file is missing or any source is newer than the jar.
+bench_stale() {
+  [ ! -f "$BENCH_JAR" ] || [ ! -f "$BENCH_CLASSPATH" ] || launcher_stale || stale_against "$BENCH_JAR"
+}
+
+# Builds the bench and the product it measures (the developers' scripts: bench-harness, load-vs-core.sh).
+ensure_bench_built() {
+  need_java
+  bench_stale || return 0
+  under_build_lock build_bench || exit $?
+}
+
+build_bench() {
+  bench_stale || return 0
+  echo "$(basename "$0"): building the harness and its bench (mvn install, tests skipped)..." >&2
+  rm -rf "$LAUNCHER_LIB"
+  maven_install
+}
+
+# maven_install [MVN_ARGS...]: mvn install with tests skipped, offline first, then online; exits 3 when it fails.
+maven_install() {
+  if ! (cd "$ROOT" && mvn -B -q -o -Dstyle.color=never -DskipTests -DskipITs "$@" install >&2 2>/dev/null); then
+    (cd "$ROOT" && mvn -B -q -Dstyle.color=never -DskipTests -DskipITs "$@" install >&2) || {
       echo "$(basename "$0"): build failed; run 'mvn -DskipTests install' in $ROOT to see why" >&2
       exit 3  # the harness cannot run (README, exit statuses)
     }
   fi
+}
+
+# The bench's JVM's class path: its jar, then what Maven resolved for it (the product's jars among them).
+bench_classpath() {
+  echo "$BENCH_JAR:$(cat "$BENCH_CLASSPATH")"
 }
 
 # ensure_module_built NAME MODULE STAMP: for the tools that run one module from its target/ without the launcher

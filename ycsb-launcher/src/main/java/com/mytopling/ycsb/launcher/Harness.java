@@ -1,7 +1,5 @@
 package com.mytopling.ycsb.launcher;
 
-import com.mytopling.ycsb.launcher.bench.BenchHarness;
-import com.mytopling.ycsb.launcher.bench.LoadVsCore;
 import com.mytopling.ycsb.launcher.ci.CiRegression;
 import com.mytopling.ycsb.launcher.client.Verify;
 import com.mytopling.ycsb.launcher.client.Ycsb;
@@ -26,16 +24,16 @@ import java.util.function.Consumer;
  * Every {@link HarnessJob} is started here the same way: the harness root from {@code -Dharness.root}, the password
  * of the servers a job starts from {@code YCSB_DB_PASSWORD} (never a command line), stdout in UTF-8. The image holds
  * no secret: it comes from the container's environment or a mounted file ({@code db.passwdfile}).
+ *
+ * <p>The developers' bench (module ycsb-bench: bench-harness, load-vs-core) has an entry point of its own that starts
+ * its jobs through {@link #run}: none of its classes is on this class path or in the image.
  */
 public final class Harness {
   /** The password of a server a job starts itself when the environment names none. */
   private static final String DEFAULT_PASSWORD = "ycsb";
 
-  private final Path root = Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
-  // Jobs print µ and other non-ASCII text (summary.md's): the same bytes whatever the locale (under LANG=C the JVM
-  // would print '?').
-  private final PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true,
-      StandardCharsets.UTF_8);
+  private final Path root = root();
+  private final PrintStream out = stdout();
   private final PrintStream err = System.err;
   private final Map<String, Consumer<String[]>> commands = new LinkedHashMap<>();
 
@@ -45,8 +43,6 @@ public final class Harness {
     job("reproduce-azure", new ReproduceAzure(root, out, err));
     job("reproduce-reviews", new ReproduceReviews(root, out, err, password()));
     job("ci-regression", new CiRegression(root, out, err, password()));
-    job("bench-harness", new BenchHarness(root, out, err, password()));
-    job("load-vs-core", new LoadVsCore(root, out, err, password()));
     // Tools with a main of their own: the YCSB client, the verifier, the report and data-set tools.
     commands.put("ycsb", Ycsb::main);
     commands.put("verify", Verify::main);
@@ -55,10 +51,29 @@ public final class Harness {
   }
 
   private void job(String name, HarnessJob job) {
-    commands.put(name, args -> System.exit(job.run(args)));
+    commands.put(name, job(job));
   }
 
-  private static String password() {
+  /** A job as a command: its exit status is the process's. */
+  public static Consumer<String[]> job(HarnessJob job) {
+    return args -> System.exit(job.run(args));
+  }
+
+  /** The harness root: {@code -Dharness.root}, else the working directory. */
+  public static Path root() {
+    return Path.of(System.getProperty("harness.root", ".")).toAbsolutePath().normalize();
+  }
+
+  /**
+   * stdout in UTF-8: jobs print µ and other non-ASCII text (summary.md's), the same bytes whatever the locale (under
+   * LANG=C the JVM would print '?').
+   */
+  public static PrintStream stdout() {
+    return new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+  }
+
+  /** The password of the servers a job starts itself: YCSB_DB_PASSWORD (never a command line), else a default. */
+  public static String password() {
     String pw = System.getenv("YCSB_DB_PASSWORD");
     return pw == null || pw.isEmpty() ? DEFAULT_PASSWORD : pw;
   }
@@ -69,7 +84,14 @@ public final class Harness {
   }
 
   public static void main(String[] args) {
-    Map<String, Consumer<String[]>> commands = new Harness().commands;
+    run(new Harness().commands, args);
+  }
+
+  /**
+   * Starts the command {@code args[0]} of {@code commands} with the rest of the arguments; no command, --help or an
+   * unknown one is a usage line (exit 2, or 0 for --help).
+   */
+  public static void run(Map<String, Consumer<String[]>> commands, String[] args) {
     if (args.length == 0 || args[0].equals("-h") || args[0].equals("--help")) {
       (args.length == 0 ? System.err : System.out).println("usage: COMMAND [ARG]...   commands: "
           + String.join(", ", commands.keySet()) + " (the scripts of the same names; COMMAND --help for each)");

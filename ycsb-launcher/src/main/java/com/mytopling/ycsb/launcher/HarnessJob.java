@@ -13,10 +13,10 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
 /**
- * One job of the harness (scripts/benchmark, soak, reproduce-azure, reproduce-reviews, ci-regression, bench-harness,
- * load-vs-core): its options and its work. What every job does around its work is written here once: the command
- * line (options only, --help), and how what went wrong becomes the job's one line and its exit status (README: exit
- * statuses). {@link Harness#main} starts every job the same way.
+ * One job of the harness (scripts/benchmark, soak, reproduce-azure, reproduce-reviews, ci-regression; and the bench
+ * module's bench-harness and load-vs-core): its options and its work. What every job does around its work is written
+ * here once: the command line (options only, --help), and how what went wrong becomes the job's one line and its exit
+ * status (README: exit statuses). {@link Harness#run} starts every job the same way.
  */
 public abstract class HarnessJob {
   /** The job's name as its script is named: the first word of each line it prints about itself. */

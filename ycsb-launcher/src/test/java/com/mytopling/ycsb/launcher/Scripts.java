@@ -46,6 +46,25 @@ public final class Scripts {
     return false;
   }
 
+  /**
+   * Two free neighbouring ports from the top of YCSB_TEST_OWN_PORTS (OwnServer takes them from the bottom): for a
+   * job that starts its own server on PORT (and its MyRocks one on PORT + 1 or + 2).
+   */
+  public static int freePortPair() {
+    String range = System.getenv().getOrDefault("YCSB_TEST_OWN_PORTS", "3341-3399");
+    int first = Integer.parseInt(range.substring(0, range.indexOf('-')));
+    int last = Integer.parseInt(range.substring(range.indexOf('-') + 1));
+    for (int p = last - 1; p >= first; p -= 2) {
+      try (var a = new java.net.ServerSocket(p, 1, java.net.InetAddress.getLoopbackAddress());
+           var b = new java.net.ServerSocket(p + 1, 1, java.net.InetAddress.getLoopbackAddress())) {
+        return p;
+      } catch (IOException busy) {
+        // taken: the next pair down
+      }
+    }
+    throw new AssertionError("no two free ports in " + range);
+  }
+
   public static Result run(String script, List<String> args) {
     return run(script, args, Map.of());
   }

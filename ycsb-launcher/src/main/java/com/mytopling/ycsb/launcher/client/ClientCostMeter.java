@@ -20,8 +20,8 @@ import java.util.Map;
  * space that a JVM runs on (x86, arm64, ppc64, s390x); the 10 ms resolution is why windows shorter than a second
  * give rough figures. Where /proc is missing (not Linux) the record says the cost is unavailable.
  *
- * <p>Its readers of /proc lines are public: the developers' bench-harness reads the server's and the host's CPU with
- * them (bench.HostLoad), so that /proc's fields are counted in one place.
+ * <p>Its readers of /proc lines are public: the developers' bench-harness (module ycsb-bench) reads the server's and
+ * the host's CPU with them (bench.HostLoad), so that /proc's fields are counted in one place.
  */
 public final class ClientCostMeter {
   public static final double TICKS_PER_SECOND = 100.0;
