@@ -70,6 +70,15 @@ public final class OperationNames {
     return series;
   }
 
+  /**
+   * True for the series whose samples are work a client thread can do after its last operation: CLEANUP, and the
+   * binding's statements that cleanup sends (the last batches' INSERT-BATCH, MyRocks' INSERT-BULK-COMMIT). A client's
+   * work ends with the last of them, so that the statements of its final flush are counted whole, not prorated.
+   */
+  public static boolean isWorkAfterOperations(String series) {
+    return series.equals(CLEANUP) || series.equals(INSERT_BATCH) || series.equals(INSERT_BULK_COMMIT);
+  }
+
   /** True for series that, summed (minus READ-MODIFY-WRITE), equal the operations YCSB's client threads did. */
   public static boolean isCountedDbCall(String series) {
     if (DB_CALLS.contains(series)) {

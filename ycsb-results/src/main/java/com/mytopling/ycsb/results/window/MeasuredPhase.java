@@ -26,7 +26,9 @@ import org.HdrHistogram.Histogram;
  *       status thread cut every series there, so none straddles it).</li>
  *   <li>A client's work: from the start of its first measured interval with operations (no earlier than the latest
  *       series' cut: the status thread cuts the series one after another) to the end of its last interval with
- *       operations or CLEANUP (which flushes the last batches).</li>
+ *       operations, CLEANUP, or the statements cleanup sends (the last batches' INSERT-BATCH, INSERT-BULK-COMMIT):
+ *       the status thread cuts each series at its own moment, so the interval holding the final flush's statements
+ *       can end after CLEANUP's, and the window must not prorate away what the server certainly ran.</li>
  *   <li>The window: from the latest client's start of work to the earliest client's end of work; for one client, its
  *       work. Clients whose work does not overlap are refused; so is a common window shorter than
  *       {@value #MIN_COMMON_SHARE} of the span from the first client's start to the last one's end (the figure would
@@ -319,7 +321,7 @@ public final class MeasuredPhase {
     long latestCut = Long.MIN_VALUE;
     for (HdrLog log : client.logs()) {
       boolean operations = OperationNames.isCountedDbCall(log.series());
-      if (!operations && !log.series().equals(OperationNames.CLEANUP)) {
+      if (!operations && !OperationNames.isWorkAfterOperations(log.series())) {
         continue;
       }
       boolean existedAtCut = false;

@@ -139,6 +139,23 @@ class MeasuredPhaseTest {
   }
 
   @Test
+  void theFinalFlushsStatementsCountWholeWhereTheirIntervalEndsAfterCleanups() throws IOException {
+    // A batched load of one client (StatementCountIT's, in CI): 1,000 rows appended by 10 s, the last two batches
+    // flushed by cleanup. The status thread cut INSERT-BATCH's last interval 200 ms after CLEANUP's: before, the
+    // window ended with CLEANUP's and took 40% of each of the last two statements away (31 reported, the server's 32).
+    Path c = tmp.resolve("flush");
+    writeLog(c, "INSERT", T0, List.of(interval(T0, T0 + 10_000, uniform(1000))));
+    writeLog(c, "INSERT-BATCH", T0, List.of(interval(T0, T0 + 9_500, uniform(30)),
+        interval(T0 + 9_500, T0 + 10_500, uniform(2))));
+    writeLog(c, "CLEANUP", T0, List.of(interval(T0 + 9_900, T0 + 10_300, uniform(16))));
+    MeasuredPhase m = MeasuredPhase.of(List.of(ClientLogs.of("c", ClientLogs.readDir(c))), false, 0);
+    assertEquals(T0 + 10_500, m.endMs(), "the client's work ends with its last statement's interval");
+    assertEquals(32.0, m.count("INSERT-BATCH"::equals), 1e-9);
+    assertEquals(1000.0, m.count("INSERT"::equals), 1e-9);
+    assertEquals(32L, PhaseFigures.of(m, false).operations.get("INSERT-BATCH").count);
+  }
+
+  @Test
   void readModifyWriteCountsOnceNotThrice() throws IOException {
     // Workload F: each read-modify-write is one READ, one UPDATE and one READ-MODIFY-WRITE record; 100 plain
     // reads + 50 RMW = 150 operations in 10 s.
