@@ -155,29 +155,52 @@ public final class Secrets {
    * they read, because a folder may come from an older harness, another host or a hand-written file.
    */
   public static Object maskTree(Object node) {
-    return maskTree(node, null);
+    return maskTree(node, null, Set.of());
   }
 
   /**
-   * {@link #maskTree} that also masks a known password wherever it appears in a string ({@link #mask}): the run
-   * records the binding and the file workload write go through it, so no figure or message can carry one.
+   * {@link #maskTree} that also masks a known password wherever it appears in the values of the keys that hold free
+   * text ({@code freeTextKeys}: messages a server or driver may echo a password into, at any depth). The rest of the
+   * tree is not searched for it: a short password that is also a word of the run (the password "ycsb" of a user
+   * "ycsb" on a database "ycsb") would otherwise be masked out of the database's name, the URL, the record's schema
+   * name and the product's, leaving a record no reader accepts, to hide a word every one of those lines shows anyway.
+   * URL passwords and the values of secret-named keys are masked everywhere, as by {@link #maskTree(Object)}.
    */
-  public static Object maskTree(Object node, String password) {
+  public static Object maskTree(Object node, String password, Set<String> freeTextKeys) {
     if (node instanceof Map<?, ?> map) {
       Map<String, Object> copy = new java.util.LinkedHashMap<>();
       map.forEach((k, v) -> {
         String key = String.valueOf(k);
-        copy.put(key, isSecretName(key) && v != null && !(v instanceof Map) ? MASK : maskTree(v, password));
+        Object masked;
+        if (isSecretName(key) && v != null && !(v instanceof Map)) {
+          masked = MASK;
+        } else if (freeTextKeys.contains(key) && !(v instanceof Map)) {
+          masked = maskText(v, password);
+        } else {
+          masked = maskTree(v, password, freeTextKeys);
+        }
+        copy.put(key, masked);
       });
       return copy;
     }
     if (node instanceof List<?> list) {
-      return list.stream().map(v -> maskTree(v, password)).toList();
+      return list.stream().map(v -> maskTree(v, password, freeTextKeys)).toList();
     }
     if (node instanceof String s) {
-      return password == null ? maskUrl(s) : mask(s, password);
+      return maskUrl(s);
     }
     return node;
+  }
+
+  /** A free-text value (a string, or a list of them) with URL passwords and the known password masked. */
+  private static Object maskText(Object value, String password) {
+    if (value instanceof String s) {
+      return mask(s, password);
+    }
+    if (value instanceof List<?> list) {
+      return list.stream().map(v -> maskText(v, password)).toList();
+    }
+    return value;
   }
 
   /** {@link #maskTree} of a map, typed as one; null stays null. */

@@ -23,6 +23,14 @@ public final class RunRecord {
   /** {@link #writer} of the file workload's record. */
   public static final String FILE_LOADER = "fileloader";
 
+  /**
+   * The JSON keys whose values are free text, at any depth: the failures' and errors' messages, in which a server or
+   * driver may echo the password (the writer masks the run's password in these; the other fields are the harness's
+   * own words and the server's identifiers, see {@link com.mytopling.ycsb.core.Secrets#maskTree(Object, String,
+   * java.util.Set)}).
+   */
+  public static final java.util.Set<String> FREE_TEXT = java.util.Set.of("failure", "message", "kind", "error");
+
   public String schema = SCHEMA;
   public int schemaVersion = SCHEMA_VERSION;
   /** {@value #BINDING} or {@value #FILE_LOADER}. */
