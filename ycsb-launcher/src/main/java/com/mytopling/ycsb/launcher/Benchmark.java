@@ -19,6 +19,7 @@ import com.mytopling.ycsb.core.record.RunRecordReader;
 import com.mytopling.ycsb.jdbc.MyToplingDbClient;
 import com.mytopling.ycsb.launcher.client.KnownNames;
 import com.mytopling.ycsb.launcher.client.StartBarrier;
+import com.mytopling.ycsb.results.cli.ReportCli;
 import com.mytopling.ycsb.results.model.RunMetadata;
 import com.mytopling.ycsb.results.servermetrics.ServerMetricsFile;
 import java.io.IOException;
@@ -655,15 +656,16 @@ public final class Benchmark extends HarnessJob {
     return lastRunDir;
   }
 
-  /** A report command on the console (scripts/report's entry point in a JVM of its own). */
-  int report(String... args) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(javaCommand());
-    cmd.add("-Djava.awt.headless=true");
-    cmd.add("com.mytopling.ycsb.results.cli.ReportCli");
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-        .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    return p.waitFor();
+  /**
+   * A report command on the console, in this JVM as the jobs call them (scripts/report's entry point): a JVM of its own
+   * for each of summarize, show and html cost a job about a second of start-up and cold code, on runs of seconds.
+   */
+  int report(String... args) {
+    // Charts are drawn without a display, as scripts/report does.
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+    return new ReportCli().run(args, out, err);
   }
 
   /** A phase's exit status as the benchmark's: bad input stays bad input, anything else is a failed run. */
