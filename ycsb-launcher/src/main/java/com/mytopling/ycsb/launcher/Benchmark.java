@@ -89,7 +89,11 @@ public final class Benchmark extends HarnessJob {
     o.addOption(Option.builder().longOpt("workload").hasArg().argName("name|FILE")
         .desc("a file in workloads/ (default workloada) or a path").build());
     o.addOption(Option.builder().longOpt("records").hasArg().argName("n").desc("recordcount").build());
-    o.addOption(Option.builder().longOpt("operations").hasArg().argName("n").desc("operationcount").build());
+    o.addOption(Option.builder().longOpt("operations").hasArg().argName("n")
+        .desc("run phase of n operations (operationcount) instead of --duration's time").build());
+    o.addOption(Option.builder().longOpt("duration").hasArg().argName("seconds")
+        .desc("run phase of this many seconds (maxexecutiontime), however many operations they take; the default "
+            + "run phase: " + DEFAULT_RUN_SECONDS + " s").build());
     o.addOption(Option.builder().longOpt("threads").hasArg().argName("n").desc("client threads (default 4)").build());
     o.addOption(Option.builder().longOpt("out").hasArg().argName("dir").desc("results root (default results/runs)").build());
     o.addOption(Option.builder().longOpt("skip-load").desc("run phase only, on an existing table").build());
@@ -153,8 +157,7 @@ public final class Benchmark extends HarnessJob {
     Path workload = resolveWorkload(cl.getOptionValue("workload", "workloada"));
     boolean embedded = targetName.equals("embedded");
     long records = CliValues.count(cl, "records", 100_000, 0);
-    // At least 1: YCSB takes operationcount=0 as "no limit", and the run phase would never end.
-    long operations = CliValues.count(cl, "operations", embedded ? 200_000 : 100_000, 1);
+    RunBound bound = RunBound.of(cl);
     long threads = CliValues.intCount(cl, "threads", 4, 1);
     int clients = CliValues.intCount(cl, "clients", 1, 1);
     if (clients > 1 && embedded) {
@@ -163,7 +166,7 @@ public final class Benchmark extends HarnessJob {
     }
     long warmup = CliValues.count(cl, "warmup", 0, 0);
     SettingsMerge settings = cl.hasOption("settings") ? clientSettings(cl)
-        : jobSettings(root, cl, dbProps, workload, embedded, records, operations, threads);
+        : jobSettings(root, cl, dbProps, workload, embedded, records, bound, threads);
     ResolvedSettings resolved = settings.resolve();
     checkNames(settings, resolved);
 
@@ -210,7 +213,7 @@ public final class Benchmark extends HarnessJob {
    * started from its settings file.
    */
   static SettingsMerge jobSettings(Path root, CommandLine cl, Path dbProps, Path workload, boolean embedded,
-                                   long records, long operations, long threads) throws UsageException {
+                                   long records, RunBound bound, long threads) throws UsageException {
     SettingsMerge settings = new SettingsMerge();
     settings.set(Registry.HDRHISTOGRAM_PERCENTILES, "50,95,99,99.9", Origin.jobDefault("scripts/benchmark"));
     settings.set(Registry.MEASUREMENT_SERVERMETRICS, "true", Origin.jobDefault("scripts/benchmark samples the server"));
@@ -218,11 +221,11 @@ public final class Benchmark extends HarnessJob {
       settings.set(Registry.DB_EMBEDDED_DATADIR, root.resolve(".local").resolve("embedded-mariadb").toString(),
           Origin.jobDefault("scripts/benchmark's embedded server"));
     }
-    if (operations <= SHORT_RUN_OPERATIONS) {
-      // With YCSB's 10 s, the default job (about 15 s) has two intervals and its steady state can never be judged
+    if (bound.isShort()) {
+      // With YCSB's 10 s, a run phase of half a minute has three intervals and its steady state can never be judged
       // (docs/results.md, "Steady state"); longer runs keep 10 s. A file or -p that sets it wins, as every default.
       settings.set(Registry.STATUS_INTERVAL, "1", Origin.jobDefault("scripts/benchmark: a run phase of at most "
-          + SHORT_RUN_OPERATIONS + " operations"));
+          + SHORT_RUN_SECONDS + " s or " + SHORT_RUN_OPERATIONS + " operations"));
     }
     try {
       settings.file(dbProps, System.getenv());
@@ -231,7 +234,14 @@ public final class Benchmark extends HarnessJob {
       throw new UsageException(e.getMessage());
     }
     settings.set(Registry.RECORDCOUNT, Long.toString(records), Origin.option(optionName(cl, "records")));
-    settings.set(Registry.OPERATIONCOUNT, Long.toString(operations), Origin.option(optionName(cl, "operations")));
+    if (bound.seconds() > 0) {
+      // YCSB's operationcount 0 is "no count": the phase ends on time (WorkloadRunner's terminator), and throughput is
+      // still the successful operations over the one measured window.
+      settings.set(Registry.MAXEXECUTIONTIME, Long.toString(bound.seconds()), Origin.option(optionName(cl, "duration")));
+      settings.set(Registry.OPERATIONCOUNT, "0", Origin.option(optionName(cl, "duration") + ": no count"));
+    } else if (bound.operations() > 0) {
+      settings.set(Registry.OPERATIONCOUNT, Long.toString(bound.operations()), Origin.option("--operations"));
+    }
     settings.set(Registry.THREADCOUNT, Long.toString(threads), Origin.option(optionName(cl, "threads")));
     if (cl.hasOption("warmup")) {
       settings.set(Registry.MEASUREMENT_WARMUP, Long.toString(CliValues.count(cl, "warmup", 0, 0)), Origin.option("--warmup"));
@@ -309,7 +319,7 @@ public final class Benchmark extends HarnessJob {
    * the job's merge ({@code settings}) and their resolution; the sizes are read from them once.
    */
   record Job(String targetName, Path dbProps, Path workload, boolean embedded, long records, long operations,
-             long threads, int clients, SettingsMerge settings, ResolvedSettings resolved, long warmup,
+             long durationS, long threads, int clients, SettingsMerge settings, ResolvedSettings resolved, long warmup,
              boolean serverMetrics, boolean skipLoad, boolean html, Path dir, ClientRole role, int livePort,
              boolean livePortPerClient) {
     static Job of(String targetName, Path dbProps, Path workload, boolean embedded, int clients, SettingsMerge settings,
@@ -317,8 +327,15 @@ public final class Benchmark extends HarnessJob {
       ResolvedSettings resolved = settings.resolve();
       PropertyReader r = new PropertyReader(resolved.properties());
       try {
-        return new Job(targetName, dbProps, workload, embedded, r.integer(Registry.RECORDCOUNT),
-            r.integer(Registry.OPERATIONCOUNT.name(), 0, 1, Long.MAX_VALUE), r.integer(Registry.THREADCOUNT), clients,
+        long operations = r.integer(Registry.OPERATIONCOUNT);
+        long durationS = r.integer(Registry.MAXEXECUTIONTIME);
+        if (operations == 0 && durationS == 0) {
+          // YCSB takes operationcount=0 as "no limit": without a time limit the run phase would never end.
+          throw new UsageException("operationcount=0 and no maxexecutiontime: the run phase would never end (give "
+              + "--operations N or --duration SECONDS)");
+        }
+        return new Job(targetName, dbProps, workload, embedded, r.integer(Registry.RECORDCOUNT), operations, durationS,
+            r.integer(Registry.THREADCOUNT), clients,
             settings, resolved, r.integer(Registry.MEASUREMENT_WARMUP), r.bool(Registry.MEASUREMENT_SERVERMETRICS),
             skipLoad, html, dir, role, r.intValue(Registry.MEASUREMENT_OPENMETRICS_PORT),
             r.bool(Registry.MEASUREMENT_OPENMETRICS_PORTPERCLIENT));
@@ -341,6 +358,17 @@ public final class Benchmark extends HarnessJob {
 
     int run(Benchmark b) throws IOException, InterruptedException {
       return b.runJob(this);
+    }
+
+    /** The run phase's operations as a cap on the clients it can be split over: none when it is bounded by time. */
+    long operationsCap() {
+      return operations == 0 ? Long.MAX_VALUE : operations;
+    }
+
+    /** The run phase's bound in words, for the job's first lines. */
+    String runBound() {
+      String time = durationS == 0 ? "" : "a run phase of " + durationS + " s";
+      return operations == 0 ? time : operations + " operations" + (time.isEmpty() ? "" : " (" + time + " at most)");
     }
 
     /** The port of client {@code client}'s live endpoint: 0 for none. */
@@ -374,18 +402,18 @@ public final class Benchmark extends HarnessJob {
     long threads = job.threads();
     int clients = job.clients();
     Path dir = job.dir();
-    if (clients > 1 && clients > Math.min(operations, Math.max(records, 1))) {
+    if (clients > 1 && clients > Math.min(job.operationsCap(), Math.max(records, 1))) {
       // A client process given no operations would run without limit (YCSB's 0), and one with no
       // records to load has no histograms to merge: one operation and one record at least each.
-      int fewer = (int) Math.min(operations, Math.max(records, 1));
-      err.println("benchmark: " + records + " records and " + operations + " operations for " + clients
+      int fewer = (int) Math.min(job.operationsCap(), Math.max(records, 1));
+      err.println("benchmark: " + records + " records and " + job.runBound() + " for " + clients
           + " clients: running " + fewer + " client" + (fewer == 1 ? "" : "s"));
       clients = fewer;
     }
     Files.createDirectories(dir.resolve("hdr"));
     String started = OffsetDateTime.now().toString();
     err.println("benchmark: target " + job.targetName() + " (" + job.dbProps() + "), workload "
-        + job.workload().getFileName() + ", " + records + " records, " + operations + " operations, " + threads
+        + job.workload().getFileName() + ", " + records + " records, " + job.runBound() + ", " + threads
         + " threads");
     err.println("benchmark: results go to " + dir);
     // The job's resolved settings, recorded once: each phase's file adds that phase's own to them.
@@ -897,7 +925,9 @@ public final class Benchmark extends HarnessJob {
     m.target = job.targetName();
     m.workload = job.workload().getFileName().toString();
     m.records = job.records();
-    m.operations = meta.operations();
+    // A run phase bounded by time only planned no count: its metadata names its duration instead.
+    m.operations = meta.operations() == 0 && job.durationS() > 0 ? null : meta.operations();
+    m.durationS = job.durationS() > 0 ? job.durationS() : null;
     m.threads = job.threads();
     m.clients = meta.clients();
     m.warmupS = job.warmup();
@@ -944,6 +974,55 @@ public final class Benchmark extends HarnessJob {
 
   /** Run phases of at most this many operations get 1-second status intervals unless a file or -p sets one. */
   static final long SHORT_RUN_OPERATIONS = 1_000_000;
+  /** Run phases bounded by at most this many seconds get 1-second status intervals too. */
+  static final long SHORT_RUN_SECONDS = 600;
+  /**
+   * The run phase of a job that names neither --operations nor --duration: long enough for the steady-state verdict
+   * (SteadyStateRule: 20 s and 5 intervals at least) on any machine, however fast, which a count of operations is not.
+   */
+  static final long DEFAULT_RUN_SECONDS = 30;
+
+  /**
+   * How the run phase ends: after {@code operations} (--operations), or after {@code seconds} (--duration, or the
+   * default when neither is given), never both; both 0 when -p sets operationcount itself, which then decides.
+   */
+  record RunBound(long operations, long seconds, long pOperations) {
+    static RunBound of(CommandLine cl) throws UsageException {
+      if (cl.hasOption("operations") && cl.hasOption("duration")) {
+        throw new UsageException("--operations and --duration both bound the run phase: give one");
+      }
+      if (cl.hasOption("operations")) {
+        // At least 1: YCSB takes operationcount=0 as "no limit" (--duration is the run phase bounded by time).
+        return new RunBound(CliValues.count(cl, "operations", 0, 1), 0, 0);
+      }
+      if (cl.hasOption("duration")) {
+        return new RunBound(0, CliValues.count(cl, "duration", DEFAULT_RUN_SECONDS, 1), 0);
+      }
+      String fromP = commandLineValue(cl, Registry.OPERATIONCOUNT.name());
+      if (fromP != null) {
+        return new RunBound(0, 0, fromP.strip().matches("\\d{1,18}") ? Long.parseLong(fromP.strip()) : 0);
+      }
+      return new RunBound(0, DEFAULT_RUN_SECONDS, 0);
+    }
+
+    /** A run phase short enough for 1-second status intervals. */
+    boolean isShort() {
+      return seconds > 0 ? seconds <= SHORT_RUN_SECONDS
+          : (operations > 0 ? operations : pOperations) <= SHORT_RUN_OPERATIONS;
+    }
+  }
+
+  /** The last -p value given for {@code name}, or null. */
+  private static String commandLineValue(CommandLine cl, String name) {
+    String value = null;
+    for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
+      int eq = kv.indexOf('=');
+      if (eq > 0 && kv.substring(0, eq).strip().equals(name)) {
+        value = kv.substring(eq + 1);
+      }
+    }
+    return value;
+  }
 
   /** The job's settings file in the run folder, beside metadata.json. */
   public static final String SETTINGS_FILE = "settings.properties";

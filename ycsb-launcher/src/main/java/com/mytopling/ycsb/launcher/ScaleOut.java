@@ -111,9 +111,9 @@ final class ScaleOut {
           + "client process");
     }
     int clients = job.clients();
-    if (clients > Math.min(job.operations(), Math.max(job.records(), 1))) {
+    if (clients > Math.min(job.operationsCap(), Math.max(job.records(), 1))) {
       throw new UsageException("--clients " + clients + ": more clients than records (" + job.records()
-          + ") or operations (" + job.operations() + "); each needs one at least");
+          + ") or operations (" + job.runBound() + "); each needs one at least");
     }
     String target = Files.readString(job.dbProps(), StandardCharsets.UTF_8);
     noSecrets("--target " + job.dbProps(), target);

@@ -30,6 +30,9 @@ class BenchmarkArgumentsTest {
     assertRejected("benchmark: --records: 'lots' is not a whole number", "--records", "lots");
     assertRejected("benchmark: --records: -5 is out of range (at least 0)", "--records", "-5");
     assertRejected("benchmark: --operations: 0 is out of range (at least 1)", "--operations", "0");
+    assertRejected("benchmark: --duration: 0 is out of range (at least 1)", "--duration", "0");
+    assertRejected("benchmark: --operations and --duration both bound the run phase: give one", "--operations", "10",
+        "--duration", "10");
     assertRejected("benchmark: --threads: 0 is out of range (at least 1)", "--threads", "0");
     assertRejected("benchmark: --clients: 'two' is not a whole number", "--clients", "two");
     assertRejected("benchmark: --warmup: '1.5' is not a whole number", "--warmup", "1.5");
@@ -67,9 +70,45 @@ class BenchmarkArgumentsTest {
     }
   }
 
+  /** The job's settings for these arguments, with --operations N added (0: none, the arguments decide). */
   private static ResolvedSettings job(Path target, Path workload, long operations, String... args) throws Exception {
-    return Benchmark.jobSettings(Path.of("/harness"), CliValues.parse(new Benchmark(Path.of("/harness"), System.out, System.err).options(), args), target, workload, false,
-        1000, operations, 4).resolve();
+    List<String> all = new java.util.ArrayList<>();
+    if (operations > 0) {
+      all.addAll(List.of("--operations", Long.toString(operations)));
+    }
+    all.addAll(List.of(args));
+    org.apache.commons.cli.CommandLine cl = CliValues.parse(new Benchmark(Path.of("/harness"), System.out, System.err)
+        .options(), all.toArray(String[]::new));
+    return Benchmark.jobSettings(Path.of("/harness"), cl, target, workload, false, 1000, Benchmark.RunBound.of(cl), 4)
+        .resolve();
+  }
+
+  /**
+   * Issue 37: the run phase of a job that names no count is bounded by time (maxexecutiontime, operationcount 0), so
+   * that its steady state can be judged however fast the machine; --operations bounds it by a count instead, as does
+   * -p operationcount; --duration sets the time.
+   */
+  @Test
+  void theDefaultRunPhaseIsBoundedByTime(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    Path target = java.nio.file.Files.writeString(tmp.resolve("t.properties"), "db.url=jdbc:mysql://h/db\n");
+    Path workload = java.nio.file.Files.writeString(tmp.resolve("w"), "operationcount=1000\n");
+    ResolvedSettings byDefault = job(target, workload, 0);
+    assertEquals(Long.toString(Benchmark.DEFAULT_RUN_SECONDS), byDefault.value("maxexecutiontime"));
+    assertEquals("0", byDefault.value("operationcount"), "no count: the workload file's 1000 is beaten");
+    assertEquals("1", byDefault.value("status.interval"));
+    assertEquals(Origin.Layer.OPTION, byDefault.get("maxexecutiontime").origin().layer());
+    ResolvedSettings timed = job(target, workload, 0, "--duration", "45");
+    assertEquals("45", timed.value("maxexecutiontime"));
+    assertEquals("0", timed.value("operationcount"));
+    assertEquals(null, job(target, workload, 0, "--duration", "3600").value("status.interval"), "a long run: 10 s");
+    ResolvedSettings counted = job(target, workload, 5000);
+    assertEquals("5000", counted.value("operationcount"));
+    assertEquals(null, counted.value("maxexecutiontime"));
+    ResolvedSettings byP = job(target, workload, 0, "-p", "operationcount=7000");
+    assertEquals("7000", byP.value("operationcount"));
+    assertEquals(null, byP.value("maxexecutiontime"));
+    assertEquals("1", byP.value("status.interval"));
+    assertEquals(null, job(target, workload, 0, "-p", "operationcount=5000000").value("status.interval"));
   }
 
   /** Issue 24: the default job (about 15 s) got YCSB's 10 s intervals, two of them: its steady state was never judged. */

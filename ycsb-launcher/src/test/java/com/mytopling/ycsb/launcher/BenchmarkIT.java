@@ -91,6 +91,36 @@ class BenchmarkIT {
     assertNoPasswordIn(dir, s);
   }
 
+  /**
+   * Issue 37: a run phase bounded by time, as the main job's default is (30 s there; 21 here, the least the steady-state
+   * rule takes is 20 s and 5 intervals), ends on time, exit 0, and its steady state is judged (steady or not, never
+   * "unknown"); metadata.json names its duration and no count of operations.
+   */
+  @Test
+  void aRunPhaseBoundedByTimeEndsOnTimeAndJudgesItsSteadyState(@TempDir Path out) throws Exception {
+    TestServer s = TestServers.innodb();
+    Path props = out.resolve("timed.properties");
+    Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
+        + "table=bench_timed\n");
+    Map<String, String> env = s.password() == null ? Map.of() : Map.of("YCSB_DB_PASSWORD", s.password());
+    Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--records", "2000",
+        "--duration", "21", "--threads", "2", "--no-html", "--out", out.resolve("runs").toString()), env);
+    assertEquals(0, r.exitCode, r::toString);
+    assertTrue(r.stderr.contains("2000 records, a run phase of 21 s, 2 threads"), r::toString);
+    Path dir = resultsDir(r);
+    com.fasterxml.jackson.databind.JsonNode meta = metadata(dir);
+    assertEquals(21, meta.get("duration_s").asInt(), meta::toString);
+    assertTrue(meta.path("operations").isMissingNode() || meta.get("operations").isNull(), meta::toString);
+    com.fasterxml.jackson.databind.JsonNode run = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(dir.resolve("summary.json").toFile()).get("phases").get("run");
+    double runtimeS = run.get("runtime_ms").asDouble() / 1000;
+    assertTrue(runtimeS >= 20 && runtimeS <= 22, "the window is the run phase's 21 s: " + runtimeS);
+    com.fasterxml.jackson.databind.JsonNode steady = run.get("steady_state");
+    assertTrue(steady.get("intervals").asInt() >= 20, steady::toString);
+    assertTrue(steady.hasNonNull("steady"), "judged, steady or not: " + steady);
+    assertFalse(r.stdout.contains("steady state unknown"), r::toString);
+  }
+
   /** metadata.json as JSON (written by Jackson: compared by value, not by its spacing). */
   private static com.fasterxml.jackson.databind.JsonNode metadata(Path dir) throws Exception {
     return new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("metadata.json").toFile());

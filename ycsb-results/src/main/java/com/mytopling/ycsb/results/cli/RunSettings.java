@@ -18,8 +18,8 @@ import java.util.Set;
  * comparison is about, so it is not in here; everything else that changes the numbers is.
  */
 public final class RunSettings {
-  private static final List<String> TOP_LEVEL = List.of("workload", "records", "operations", "threads", "clients",
-      "ycsb_version", "target_ops_per_sec");
+  private static final List<String> TOP_LEVEL = List.of("workload", "records", "operations", "duration_s", "threads",
+      "clients", "ycsb_version", "target_ops_per_sec");
   /**
    * Properties that name a place or identity rather than change the load: a property is left out when its name
    * contains one of these (so "table" leaves out db.createtable and fileloader.tablesize as well as table).

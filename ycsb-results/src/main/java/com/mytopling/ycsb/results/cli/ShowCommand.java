@@ -49,7 +49,7 @@ final class ShowCommand implements Command {
     text.append("run      ").append(run.run).append(" (").append(run.kind).append(")\n");
     Map<String, String> settings = RunSettings.of(run);
     List<String> setup = new ArrayList<>();
-    for (String key : List.of("workload", "records", "operations", "threads", "clients")) {
+    for (String key : List.of("workload", "records", "operations", "duration_s", "threads", "clients")) {
       if (settings.containsKey(key)) {
         setup.add(key + "=" + settings.get(key));
       }

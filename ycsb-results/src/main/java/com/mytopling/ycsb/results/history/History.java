@@ -149,7 +149,7 @@ public final class History {
   static String setup(RunSummary run) {
     Map<String, Object> meta = run.metadata == null ? Map.of() : run.metadata;
     StringBuilder b = new StringBuilder();
-    for (String key : List.of("target", "workload", "records", "operations", "threads", "clients")) {
+    for (String key : List.of("target", "workload", "records", "operations", "duration_s", "threads", "clients")) {
       if (meta.get(key) != null) {
         b.append(b.length() == 0 ? "" : " ").append(key).append('=').append(meta.get(key));
       }

@@ -18,7 +18,13 @@ public class RunMetadata {
   /** The workload file's name. */
   public String workload;
   public long records;
-  public long operations;
+  /** The run phase's operations (in all clients); absent when it was bounded by time only (durationS). */
+  public Long operations;
+  /**
+   * The run phase's time limit, seconds (scripts/benchmark --duration or its default; maxexecutiontime); absent when it
+   * was bounded by operations only.
+   */
+  public Long durationS;
   /** Client threads, per client with several clients. */
   public long threads;
   public int clients;
