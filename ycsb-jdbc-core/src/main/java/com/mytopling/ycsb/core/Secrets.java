@@ -159,14 +159,14 @@ public final class Secrets {
   }
 
   /**
-   * {@link #maskTree} that also masks a known password wherever it appears in the values of the keys that hold free
-   * text ({@code freeTextKeys}: messages a server or driver may echo a password into, at any depth). The rest of the
-   * tree is not searched for it: a short password that is also a word of the run (the password "ycsb" of a user
-   * "ycsb" on a database "ycsb") would otherwise be masked out of the database's name, the URL, the record's schema
-   * name and the product's, leaving a record no reader accepts, to hide a word every one of those lines shows anyway.
-   * URL passwords and the values of secret-named keys are masked everywhere, as by {@link #maskTree(Object)}.
+   * {@link #maskTree} that also masks a known password wherever it appears in a string, except in the values of
+   * {@code fixedWordKeys}: keys whose values are the writer's own words from a fixed vocabulary (a record's schema name,
+   * writer, phase, the enumerations its reader parses). Such a value cannot carry a secret, and masking a short password
+   * that happens to be one of those words (the password "ycsb" of a user "ycsb", ci-regression's own servers) left
+   * "mytopling-*****-record", a record no reader accepts. Every other string is searched, whoever wrote it (URLs, paths,
+   * a server's messages), and the values of secret-named keys are masked whole.
    */
-  public static Object maskTree(Object node, String password, Set<String> freeTextKeys) {
+  public static Object maskTree(Object node, String password, Set<String> fixedWordKeys) {
     if (node instanceof Map<?, ?> map) {
       Map<String, Object> copy = new java.util.LinkedHashMap<>();
       map.forEach((k, v) -> {
@@ -174,33 +174,22 @@ public final class Secrets {
         Object masked;
         if (isSecretName(key) && v != null && !(v instanceof Map)) {
           masked = MASK;
-        } else if (freeTextKeys.contains(key) && !(v instanceof Map)) {
-          masked = maskText(v, password);
+        } else if (fixedWordKeys.contains(key) && (v instanceof String || v == null)) {
+          masked = v;
         } else {
-          masked = maskTree(v, password, freeTextKeys);
+          masked = maskTree(v, password, fixedWordKeys);
         }
         copy.put(key, masked);
       });
       return copy;
     }
     if (node instanceof List<?> list) {
-      return list.stream().map(v -> maskTree(v, password, freeTextKeys)).toList();
+      return list.stream().map(v -> maskTree(v, password, fixedWordKeys)).toList();
     }
     if (node instanceof String s) {
-      return maskUrl(s);
+      return password == null ? maskUrl(s) : mask(s, password);
     }
     return node;
-  }
-
-  /** A free-text value (a string, or a list of them) with URL passwords and the known password masked. */
-  private static Object maskText(Object value, String password) {
-    if (value instanceof String s) {
-      return mask(s, password);
-    }
-    if (value instanceof List<?> list) {
-      return list.stream().map(v -> maskText(v, password)).toList();
-    }
-    return value;
   }
 
   /** {@link #maskTree} of a map, typed as one; null stays null. */

@@ -24,12 +24,13 @@ public final class RunRecord {
   public static final String FILE_LOADER = "fileloader";
 
   /**
-   * The JSON keys whose values are free text, at any depth: the failures' and errors' messages, in which a server or
-   * driver may echo the password (the writer masks the run's password in these; the other fields are the harness's
-   * own words and the server's identifiers, see {@link com.mytopling.ycsb.core.Secrets#maskTree(Object, String,
-   * java.util.Set)}).
+   * The JSON keys whose values are this harness's own words from a fixed vocabulary, at any depth: the schema name,
+   * writer, phase and time of writing, and the enumerations a reader parses (dialect, statements per batch, bulk mode,
+   * status, format, duplicate policy, operation). The writer does not search them for the run's password (see
+   * {@link com.mytopling.ycsb.core.Secrets#maskTree(Object, String, java.util.Set)}); every other string it does.
    */
-  public static final java.util.Set<String> FREE_TEXT = java.util.Set.of("failure", "message", "kind", "error");
+  public static final java.util.Set<String> FIXED_WORDS = java.util.Set.of("schema", "writer", "phase", "written_at",
+      "dialect", "statements_per", "bulk_mode", "status", "format", "duplicate_policy", "operation");
 
   public String schema = SCHEMA;
   public int schemaVersion = SCHEMA_VERSION;

@@ -14,8 +14,9 @@ import java.util.Map;
 
 /**
  * Writes a {@link RunRecord} to its file, the one way records are written (format: {@link RunRecordReader}).
- * Every string of the record goes through {@link Secrets} first, so no URL password and no secret-named value reaches
- * the file, nor the run's password echoed in a message (its free-text fields, {@link RunRecord#FREE_TEXT}). The file is replaced
+ * Every string of the record goes through {@link Secrets} first, with the run's password, so no URL password, no
+ * password echoed in a server's message and no secret-named value reaches the file; only the record's fixed words
+ * ({@link RunRecord#FIXED_WORDS}) are not searched. The file is replaced
  * atomically (written beside it, then moved), so a reader never sees half a record, and a phase that is killed
  * leaves the last complete version.
  */
@@ -25,7 +26,7 @@ public final class RunRecordWriter {
 
   /**
    * @param file where the record goes (db.recordfile, fileloader.recordfile); its folder is created
-   * @param password the run's password, masked wherever it appears in a message; null when there is none
+   * @param password the run's password, masked wherever it appears; null when there is none
    */
   public RunRecordWriter(Path file, String password) {
     this.file = file;
@@ -42,7 +43,7 @@ public final class RunRecordWriter {
     Map<String, Object> tree = RecordJson.mapper().convertValue(record, new TypeReference<LinkedHashMap<String, Object>>() {
     });
     @SuppressWarnings("unchecked")
-    Map<String, Object> masked = (Map<String, Object>) Secrets.maskTree(tree, password, RunRecord.FREE_TEXT);
+    Map<String, Object> masked = (Map<String, Object>) Secrets.maskTree(tree, password, RunRecord.FIXED_WORDS);
     byte[] json = (RecordJson.mapper().writeValueAsString(masked) + "\n").getBytes(StandardCharsets.UTF_8);
     Path dir = file.toAbsolutePath().getParent();
     if (dir != null) {
