@@ -64,10 +64,9 @@ class BenchmarkIT {
   @Test
   void realServerFromAPropertiesFile(@TempDir Path out) throws Exception {
     TestServer s = TestServers.innodb();
-    Path props = out.resolve("ci-mariadb.properties");
-    Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
-        + "db.batchsize=100\njdbc.batchupdateapi=true\ntable=bench_it\n");
-    Map<String, String> env = s.password() == null ? Map.of() : Map.of("YCSB_DB_PASSWORD", s.password());
+    Path props = target(out.resolve("ci-mariadb.properties"), s, "db.batchsize=100\njdbc.batchupdateapi=true\n"
+        + "table=bench_it\n");
+    Map<String, String> env = passwordEnv(s);
     Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--records", "3000",
         "--operations", "3000", "--threads", "4", "--out", out.resolve("runs").toString()), env);
     assertEquals(0, r.exitCode, r::toString);
@@ -99,10 +98,8 @@ class BenchmarkIT {
   @Test
   void aRunPhaseBoundedByTimeEndsOnTimeAndJudgesItsSteadyState(@TempDir Path out) throws Exception {
     TestServer s = TestServers.innodb();
-    Path props = out.resolve("timed.properties");
-    Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
-        + "table=bench_timed\n");
-    Map<String, String> env = s.password() == null ? Map.of() : Map.of("YCSB_DB_PASSWORD", s.password());
+    Path props = target(out.resolve("timed.properties"), s, "table=bench_timed\n");
+    Map<String, String> env = passwordEnv(s);
     Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--records", "2000",
         "--duration", "21", "--threads", "2", "--no-html", "--out", out.resolve("runs").toString()), env);
     assertEquals(0, r.exitCode, r::toString);
@@ -119,6 +116,18 @@ class BenchmarkIT {
     assertTrue(steady.get("intervals").asInt() >= 20, steady::toString);
     assertTrue(steady.hasNonNull("steady"), "judged, steady or not: " + steady);
     assertFalse(r.stdout.contains("steady state unknown"), r::toString);
+  }
+
+  /** A target file for the test server: its URL and user, then {@code lines}. */
+  private static Path target(Path file, TestServer s, String lines) throws java.io.IOException {
+    Files.writeString(file, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
+        + lines);
+    return file;
+  }
+
+  /** The environment that gives the test server's password (YCSB_DB_PASSWORD), if it has one. */
+  private static Map<String, String> passwordEnv(TestServer s) {
+    return s.password() == null ? Map.of() : Map.of("YCSB_DB_PASSWORD", s.password());
   }
 
   /** metadata.json as JSON (written by Jackson: compared by value, not by its spacing). */
