@@ -177,13 +177,20 @@ class LiveMonitoringIT {
       JsonNode window = summary.at("/phases/run/window");
       long from = window.get("start_ms").asLong();
       long to = window.get("end_ms").asLong();
+      // The counters Prometheus holds lag the operations: the figures are cut once a status interval (1 s) and scraped
+      // once a second (monitoring/prometheus.yml), so what Prometheus has at time T was counted up to 0-2 s before T
+      // (measured: 0.46 and 1.08 s missing at the end of 14 and 19 s windows, ratios 0.967 and 0.944 where the range
+      // ended at the window's end). The range is taken 1 s later on both edges, and the comparison allows one second of
+      // the window's operations either way.
+      long lagMs = 1000;
       double rate = p.instant("sum(increase(ycsb_operations_total{" + sel + ", phase=\"run\", window=\"measured\", "
-          + "status=\"OK\", operation=~\"" + CALLS + "\"}[" + (to - from) + "ms]))", to).get(0).value() * 1000.0
-          / (to - from);
+          + "status=\"OK\", operation=~\"" + CALLS + "\"}[" + (to - from) + "ms]))", to + lagMs).get(0).value()
+          * 1000.0 / (to - from);
       double throughput = summary.at("/phases/run/successful_throughput_ops").asDouble();
       System.out.printf("%s: measured-window rate %.1f ops/s, summary %.1f ops/s (ratio %.4f, window %.1f s)%n", p,
           rate, throughput, rate / throughput, (to - from) / 1000.0);
-      assertEquals(1.0, rate / throughput, 0.02, p + ": rate over the measured window / the summary's throughput");
+      assertEquals(1.0, rate / throughput, Math.max(0.02, (double) lagMs / (to - from)),
+          p + ": rate over the measured window / the summary's throughput");
 
       // p99 from the histograms, within a bucket of the exact figure.
       for (String op : List.of("READ", "UPDATE")) {
