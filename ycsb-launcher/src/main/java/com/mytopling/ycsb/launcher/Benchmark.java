@@ -221,12 +221,6 @@ public final class Benchmark extends HarnessJob {
       settings.set(Registry.DB_EMBEDDED_DATADIR, root.resolve(".local").resolve("embedded-mariadb").toString(),
           Origin.jobDefault("scripts/benchmark's embedded server"));
     }
-    if (bound.isShort()) {
-      // With YCSB's 10 s, a run phase of half a minute has three intervals and its steady state can never be judged
-      // (docs/results.md, "Steady state"); longer runs keep 10 s. A file or -p that sets it wins, as every default.
-      settings.set(Registry.STATUS_INTERVAL, "1", Origin.jobDefault("scripts/benchmark: a run phase of at most "
-          + SHORT_RUN_SECONDS + " s or " + SHORT_RUN_OPERATIONS + " operations"));
-    }
     try {
       settings.file(dbProps, System.getenv());
       settings.file(workload, System.getenv());
@@ -234,14 +228,6 @@ public final class Benchmark extends HarnessJob {
       throw new UsageException(e.getMessage());
     }
     settings.set(Registry.RECORDCOUNT, Long.toString(records), Origin.option(optionName(cl, "records")));
-    if (bound.seconds() > 0) {
-      // YCSB's operationcount 0 is "no count": the phase ends on time (WorkloadRunner's terminator), and throughput is
-      // still the successful operations over the one measured window.
-      settings.set(Registry.MAXEXECUTIONTIME, Long.toString(bound.seconds()), Origin.option(optionName(cl, "duration")));
-      settings.set(Registry.OPERATIONCOUNT, "0", Origin.option(optionName(cl, "duration") + ": no count"));
-    } else if (bound.operations() > 0) {
-      settings.set(Registry.OPERATIONCOUNT, Long.toString(bound.operations()), Origin.option("--operations"));
-    }
     settings.set(Registry.THREADCOUNT, Long.toString(threads), Origin.option(optionName(cl, "threads")));
     if (cl.hasOption("warmup")) {
       settings.set(Registry.MEASUREMENT_WARMUP, Long.toString(CliValues.count(cl, "warmup", 0, 0)), Origin.option("--warmup"));
@@ -277,6 +263,25 @@ public final class Benchmark extends HarnessJob {
       } catch (ConfigException e) {
         throw new UsageException(e.getMessage());
       }
+    }
+    // The run phase's bound is an option's (layers rank by kind, not by the order set): --operations, --duration, or
+    // with neither the default time, unless -p counts the operations itself, which then decides.
+    boolean countedByP = settings.given(Origin.Layer.COMMAND_LINE).stream()
+        .anyMatch(p -> p.name().equals(Registry.OPERATIONCOUNT.name()));
+    if (bound.operations() > 0) {
+      settings.set(Registry.OPERATIONCOUNT, Long.toString(bound.operations()), Origin.option("--operations"));
+    } else if (bound.seconds() > 0 || !countedByP) {
+      // YCSB's operationcount 0 is "no count": the phase ends on time (WorkloadRunner's terminator), and throughput is
+      // still the successful operations over the one measured window.
+      long seconds = bound.seconds() > 0 ? bound.seconds() : DEFAULT_RUN_SECONDS;
+      settings.set(Registry.MAXEXECUTIONTIME, Long.toString(seconds), Origin.option(optionName(cl, "duration")));
+      settings.set(Registry.OPERATIONCOUNT, "0", Origin.option(optionName(cl, "duration") + ": no count"));
+    }
+    if (isShortRun(settings.resolve())) {
+      // With YCSB's 10 s, a run phase of half a minute has three intervals and its steady state can never be judged
+      // (docs/results.md, "Steady state"); longer runs keep 10 s. A file or -p that sets it wins, as every default.
+      settings.set(Registry.STATUS_INTERVAL, "1", Origin.jobDefault("scripts/benchmark: a run phase of at most "
+          + SHORT_RUN_SECONDS + " s or " + SHORT_RUN_OPERATIONS + " operations"));
     }
     // What the job's summary needs whatever the files say: status lines and HdrHistogram interval logs.
     settings.set(Registry.STATUS, "true", Origin.harness("scripts/benchmark reads the status lines"));
@@ -983,45 +988,30 @@ public final class Benchmark extends HarnessJob {
   static final long DEFAULT_RUN_SECONDS = 30;
 
   /**
-   * How the run phase ends: after {@code operations} (--operations), or after {@code seconds} (--duration, or the
-   * default when neither is given), never both; both 0 when -p sets operationcount itself, which then decides.
+   * How the options bound the run phase: after {@code operations} (--operations) or {@code seconds} (--duration), never
+   * both; both 0 when neither is given ({@link #jobSettings} then takes {@link #DEFAULT_RUN_SECONDS}, unless -p sets
+   * operationcount).
    */
-  record RunBound(long operations, long seconds, long pOperations) {
+  record RunBound(long operations, long seconds) {
     static RunBound of(CommandLine cl) throws UsageException {
       if (cl.hasOption("operations") && cl.hasOption("duration")) {
         throw new UsageException("--operations and --duration both bound the run phase: give one");
       }
-      if (cl.hasOption("operations")) {
-        // At least 1: YCSB takes operationcount=0 as "no limit" (--duration is the run phase bounded by time).
-        return new RunBound(CliValues.count(cl, "operations", 0, 1), 0, 0);
-      }
-      if (cl.hasOption("duration")) {
-        return new RunBound(0, CliValues.count(cl, "duration", DEFAULT_RUN_SECONDS, 1), 0);
-      }
-      String fromP = commandLineValue(cl, Registry.OPERATIONCOUNT.name());
-      if (fromP != null) {
-        return new RunBound(0, 0, fromP.strip().matches("\\d{1,18}") ? Long.parseLong(fromP.strip()) : 0);
-      }
-      return new RunBound(0, DEFAULT_RUN_SECONDS, 0);
-    }
-
-    /** A run phase short enough for 1-second status intervals. */
-    boolean isShort() {
-      return seconds > 0 ? seconds <= SHORT_RUN_SECONDS
-          : (operations > 0 ? operations : pOperations) <= SHORT_RUN_OPERATIONS;
+      // At least 1: YCSB takes operationcount=0 as "no limit" (--duration is the run phase bounded by time).
+      return new RunBound(cl.hasOption("operations") ? CliValues.count(cl, "operations", 0, 1) : 0,
+          cl.hasOption("duration") ? CliValues.count(cl, "duration", DEFAULT_RUN_SECONDS, 1) : 0);
     }
   }
 
-  /** The last -p value given for {@code name}, or null. */
-  private static String commandLineValue(CommandLine cl, String name) {
-    String value = null;
-    for (String kv : cl.getOptionValues("p") == null ? new String[0] : cl.getOptionValues("p")) {
-      int eq = kv.indexOf('=');
-      if (eq > 0 && kv.substring(0, eq).strip().equals(name)) {
-        value = kv.substring(eq + 1);
-      }
+  /** A run phase short enough for 1-second status intervals, by the settings' time limit, else by their count. */
+  private static boolean isShortRun(ResolvedSettings resolved) throws UsageException {
+    PropertyReader r = new PropertyReader(resolved.properties());
+    try {
+      long seconds = r.integer(Registry.MAXEXECUTIONTIME);
+      return seconds > 0 ? seconds <= SHORT_RUN_SECONDS : r.integer(Registry.OPERATIONCOUNT) <= SHORT_RUN_OPERATIONS;
+    } catch (ConfigException e) {
+      throw new UsageException(e.getMessage());
     }
-    return value;
   }
 
   /** The job's settings file in the run folder, beside metadata.json. */
