@@ -291,8 +291,8 @@ public final class Benchmark extends HarnessJob {
   }
 
   /** What the parent's resolved settings already hold: not to be given again to a client started from them. */
-  private static final List<String> SETTLED_BY_PARENT = List.of("records", "operations", "threads", "warmup", "strict",
-      "p", "clients", "sweep", "on", "live");
+  private static final List<String> SETTLED_BY_PARENT = List.of("records", "operations", "duration", "threads",
+      "warmup", "strict", "p", "clients", "sweep", "on", "live");
 
   /**
    * A scale-out client's settings (--settings): its parent job's resolved settings file, exactly as resolved there,

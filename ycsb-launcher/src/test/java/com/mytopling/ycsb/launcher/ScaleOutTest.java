@@ -274,6 +274,10 @@ class ScaleOutTest {
         "--settings", file.toString(), "--records", "5");
     assertEquals("benchmark: --records does not go with --settings: the parent's settings hold it\n",
         withRecords.err());
+    Run withDuration = benchmark("--target", t, "--client-of", "2", "--client-index", "0", "--run-id", "r",
+        "--settings", file.toString(), "--duration", "5");
+    assertEquals("benchmark: --duration does not go with --settings: the parent's settings hold it\n",
+        withDuration.err());
     Run alone = benchmark("--target", t, "--settings", file.toString());
     assertEquals("benchmark: --settings goes with --client-of\n", alone.err());
   }
