@@ -694,10 +694,7 @@ public final class Benchmark extends HarnessJob {
    * for each of summarize, show and html cost a job about a second of start-up and cold code, on runs of seconds.
    */
   int report(String... args) {
-    // Charts are drawn without a display, as scripts/report does.
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true");
-    }
+    // The commands that draw (html, chart, history) set java.awt.headless themselves.
     return new ReportCli().run(args, out, err);
   }
 
