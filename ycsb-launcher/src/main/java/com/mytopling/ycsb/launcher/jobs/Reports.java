@@ -21,10 +21,7 @@ final class Reports {
 
   Reports(PrintStream err) {
     this.err = err;
-    // Charts are drawn without a display, as scripts/report does.
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true");
-    }
+    // The commands that draw (html, chart, history) set java.awt.headless themselves.
   }
 
   /** A report command whose standard output is not wanted. */
