@@ -53,7 +53,6 @@ class KubeLocalIT {
   private static final String HARNESS = "ycsb-harness:" + Benchmark.HARNESS_VERSION;
   private static final int RECORDS = 3000;
   private static final int OPERATIONS = 6000;
-  private static final int PACE = 150;
   private static final String SERVER_IMAGE = System.getenv().getOrDefault("YCSB_TEST_IMAGE", "ycsb-mariadb:10.11");
 
   private static Path dir;
@@ -212,7 +211,7 @@ class KubeLocalIT {
     // 400 a second on a machine at load 19 the load's clients, CPU-bound, ended 6 s apart and the merge refused a
     // window of 49% of the span.
     Scripts.Result r = Scripts.run("benchmark", args(props(table, url), 3, RECORDS, OPERATIONS, "-p",
-        "target=" + PACE), runEnv, Duration.ofMinutes(10));
+        "target=" + LocalClientsIT.THREE_CLIENT_PACE), runEnv, Duration.ofMinutes(10));
     System.err.printf("KubeLocalIT: the 3-client run on %s took %.1f s%n", table, (System.nanoTime() - t0) / 1e9);
     assertEquals(0, r.exitCode, r::toString);
     String last = r.stdout.strip().lines().reduce((a, b) -> b).orElse("");

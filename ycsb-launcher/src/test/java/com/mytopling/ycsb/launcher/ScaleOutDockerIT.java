@@ -35,13 +35,6 @@ class ScaleOutDockerIT {
   private static final int CLIENTS = 3;
   private static final int RECORDS = 3000;
   private static final int OPERATIONS = 6000;
-  /**
-   * Operations a second of each of the three clients: below what three client JVMs and the server do on two shared
-   * cores, so that the clients end together. At 400 a second (LocalClientsIT's pace), in a fresh chroot's .ci/run with
-   * a CPU hog on one core and KubeLocalIT's three pods running beside the suite, the load's clients ended so far apart
-   * that the merge refused a common window of 1.5 s, 48% of their span.
-   */
-  private static final int PACE = 150;
 
   @TempDir
   Path tmp;
@@ -62,9 +55,9 @@ class ScaleOutDockerIT {
     int live = Scripts.freePorts(CLIENTS);
     Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients",
         Integer.toString(CLIENTS), "--records", Integer.toString(RECORDS), "--operations", Integer.toString(OPERATIONS),
-        "--threads", "2", "-p", "target=" + PACE, "--on", "docker", "--image", HARNESS, "--live",
-        Integer.toString(live), "-p", "measurement.openmetrics.grace=0", "--out", tmp.resolve("runs").toString(),
-        "--no-html"), Tables.env(s));
+        "--threads", "2", "-p", "target=" + LocalClientsIT.THREE_CLIENT_PACE, "--on", "docker", "--image", HARNESS,
+        "--live", Integer.toString(live), "-p", "measurement.openmetrics.grace=0", "--out",
+        tmp.resolve("runs").toString(), "--no-html"), Tables.env(s));
     assertEquals(0, r.exitCode, r::toString);
     String last = r.stdout.strip().lines().reduce((a, b) -> b).orElse("");
     assertTrue(last.startsWith("results: "), r::toString);
