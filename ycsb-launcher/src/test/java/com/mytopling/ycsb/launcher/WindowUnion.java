@@ -1,20 +1,22 @@
 package com.mytopling.ycsb.launcher;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.mytopling.ycsb.results.parse.HdrLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * The invariant "merged percentiles = the HdrHistogram union of the clients' logs in the window", checked
- * independently of the results module: each client's interval logs read with HdrHistogram's own reader, moved by the
- * clock offset the summary states (window.clock_offsets_ms), the intervals at least half inside the summary's window
- * (their middle in it) added up.
+ * independently of the results module's merge: each client's interval logs, moved by the clock offset the summary
+ * states (window.clock_offsets_ms), the intervals at least half inside the summary's window (their middle in it)
+ * added up. The logs are read with the results module's HdrLog, not HdrHistogram's own reader: that one decodes an
+ * interval by its header's range, which YCSB's concurrently resized histograms can leave below values they hold (a CI
+ * run's KubeLocalIT met "Index 7656 out of bounds for length 7168"; HdrLog says why and decodes by the interval's
+ * max).
  */
 final class WindowUnion {
   private WindowUnion() {
@@ -42,9 +44,10 @@ final class WindowUnion {
       if (stats.isMissingNode() && hdrDirs.stream().noneMatch(d -> Files.exists(d.resolve(op + ".hdr")))) {
         continue;
       }
-      // HdrHistogram's reader may read a boundary back a millisecond early, so an interval whose middle lies within
-      // a millisecond of the window's start or end may be in the summary's union or not (the summary reads the exact
-      // bounds): the union is built without them, with those at the start, at the end, and with both.
+      // HdrHistogram's own reader may read a boundary back a millisecond early (HdrLog reads the exact ones, as the
+      // summary does), so the check allows either: an interval whose middle lies within a millisecond of the window's
+      // start or end may be in the summary's union or not; the union is built without them, with those at the start,
+      // at the end, and with both.
       Histogram union = new Histogram(3);
       Histogram atStart = new Histogram(3);
       Histogram atEnd = new Histogram(3);
@@ -56,29 +59,24 @@ final class WindowUnion {
           continue;
         }
         long shift = offset(w, i, hdrDirs.size());
-        HistogramLogReader reader = new HistogramLogReader(log.toFile());
-        try {
-          for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
-            long start = h.getStartTimeStamp() + shift;
-            long end = h.getEndTimeStamp() + shift;
-            double middle = (start + end) / 2.0;
-            if (Math.abs(middle - from) <= 1) {
-              atStart.add((Histogram) h);
-            } else if (Math.abs(middle - to) <= 1) {
-              atEnd.add((Histogram) h);
-            } else if (middle > from && middle < to) {
-              union.add((Histogram) h);
-            }
-            // One millisecond of slack: HdrHistogram's reader may read a boundary back a millisecond early.
-            if (start >= from - 1 && end <= to + 1) {
-              inside += ((Histogram) h).getTotalCount();
-            }
-            if (end > from && start < to) {
-              overlapping += ((Histogram) h).getTotalCount();
-            }
+        for (HdrLog.Interval interval : HdrLog.read(log).intervals()) {
+          long start = interval.startMs() + shift;
+          long end = interval.endMs() + shift;
+          double middle = (start + end) / 2.0;
+          if (Math.abs(middle - from) <= 1) {
+            atStart.add(interval.histogram());
+          } else if (Math.abs(middle - to) <= 1) {
+            atEnd.add(interval.histogram());
+          } else if (middle > from && middle < to) {
+            union.add(interval.histogram());
           }
-        } finally {
-          reader.close();
+          // One millisecond of slack, as above.
+          if (start >= from - 1 && end <= to + 1) {
+            inside += interval.count();
+          }
+          if (end > from && start < to) {
+            overlapping += interval.count();
+          }
         }
       }
       long count = stats.path("count").asLong(-1);
