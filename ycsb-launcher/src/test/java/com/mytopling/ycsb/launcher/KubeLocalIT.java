@@ -211,7 +211,7 @@ class KubeLocalIT {
     // 400 a second on a machine at load 19 the load's clients, CPU-bound, ended 6 s apart and the merge refused a
     // window of 49% of the span.
     Scripts.Result r = Scripts.run("benchmark", args(props(table, url), 3, RECORDS, OPERATIONS, "-p",
-        "target=" + LocalClientsIT.THREE_CLIENT_PACE), runEnv, Duration.ofMinutes(10));
+        "target=" + LocalClientsIT.CONTAINER_PACE), runEnv, Duration.ofMinutes(10));
     System.err.printf("KubeLocalIT: the 3-client run on %s took %.1f s%n", table, (System.nanoTime() - t0) / 1e9);
     assertEquals(0, r.exitCode, r::toString);
     String last = r.stdout.strip().lines().reduce((a, b) -> b).orElse("");

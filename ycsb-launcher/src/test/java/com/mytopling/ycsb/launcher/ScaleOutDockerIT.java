@@ -35,6 +35,8 @@ class ScaleOutDockerIT {
   private static final int CLIENTS = 3;
   private static final int RECORDS = 3000;
   private static final int OPERATIONS = 6000;
+  /** Workload D's load: 1,000 rows a client, about 7 s at the containers' pace. */
+  private static final int D_RECORDS = 2000;
 
   @TempDir
   Path tmp;
@@ -55,7 +57,7 @@ class ScaleOutDockerIT {
     int live = Scripts.freePorts(CLIENTS);
     Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--clients",
         Integer.toString(CLIENTS), "--records", Integer.toString(RECORDS), "--operations", Integer.toString(OPERATIONS),
-        "--threads", "2", "-p", "target=" + LocalClientsIT.THREE_CLIENT_PACE, "--on", "docker", "--image", HARNESS,
+        "--threads", "2", "-p", "target=" + LocalClientsIT.CONTAINER_PACE, "--on", "docker", "--image", HARNESS,
         "--live", Integer.toString(live), "-p", "measurement.openmetrics.grace=0", "--out",
         tmp.resolve("runs").toString(), "--no-html"), Tables.env(s));
     assertEquals(0, r.exitCode, r::toString);
@@ -127,8 +129,8 @@ class ScaleOutDockerIT {
     Files.writeString(props, "db.url=" + s.jdbcUrl() + "\n" + (s.user() == null ? "" : "db.user=" + s.user() + "\n")
         + "table=scaleout_docker_d\n");
     Scripts.Result r = Scripts.run("benchmark", List.of("--target", props.toString(), "--workload", "workloadd",
-        "--clients", "2", "--records", "1000", "--operations", "4000", "--threads", "2", "-p",
-        "target=" + LocalClientsIT.PACE, "--on", "docker", "--image",
+        "--clients", "2", "--records", Integer.toString(D_RECORDS), "--operations", "4000", "--threads", "2", "-p",
+        "target=" + LocalClientsIT.CONTAINER_PACE, "--on", "docker", "--image",
         HARNESS, "--out", tmp.resolve("runs").toString(), "--no-html"), Tables.env(s));
     assertEquals(0, r.exitCode, r::toString);
     String last = r.stdout.strip().lines().reduce((a, b) -> b).orElse("");
@@ -143,7 +145,8 @@ class ScaleOutDockerIT {
       assertEquals(run.count("READ", "Operations"), run.count("READ", "Return=OK"), "client " + i + ": " + run.all());
       inserted += ok;
     }
-    assertEquals(1000 + inserted, Tables.rowCount(s, "scaleout_docker_d"), "rows in the table = rows acknowledged");
+    assertEquals(D_RECORDS + inserted, Tables.rowCount(s, "scaleout_docker_d"),
+        "rows in the table = rows acknowledged");
     Tables.drop(s, "scaleout_docker_d");
   }
 }
