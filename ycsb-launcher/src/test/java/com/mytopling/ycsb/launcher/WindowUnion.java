@@ -44,10 +44,10 @@ final class WindowUnion {
       if (stats.isMissingNode() && hdrDirs.stream().noneMatch(d -> Files.exists(d.resolve(op + ".hdr")))) {
         continue;
       }
-      // HdrHistogram's own reader may read a boundary back a millisecond early (HdrLog reads the exact ones, as the
-      // summary does), so the check allows either: an interval whose middle lies within a millisecond of the window's
-      // start or end may be in the summary's union or not; the union is built without them, with those at the start,
-      // at the end, and with both.
+      // An interval whose middle lies within a millisecond of the window's start or end may be in the summary's union
+      // or not: the union is built without them, with those at the start, at the end, and with both. The slack dates
+      // from HdrHistogram's own reader, which may read a boundary back a millisecond early; HdrLog reads the exact
+      // bounds, as the summary does, so it now only widens what the check accepts by such edge intervals.
       Histogram union = new Histogram(3);
       Histogram atStart = new Histogram(3);
       Histogram atEnd = new Histogram(3);
@@ -70,7 +70,7 @@ final class WindowUnion {
           } else if (middle > from && middle < to) {
             union.add(interval.histogram());
           }
-          // One millisecond of slack, as above.
+          // The same millisecond of slack.
           if (start >= from - 1 && end <= to + 1) {
             inside += interval.count();
           }
