@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The merge check's own reading of the clients' logs. Its log is the results module's concurrent-resize seed, read
- * from its one place there as a client's INSERT.hdr: a line HdrHistogram 2.2.2 wrote from a Recorder that eight threads resized at once, whose
- * header's range is below its max. A CI run's KubeLocalIT met such a log, and the check, then reading with
+ * from its one place there as a client's INSERT.hdr: a line HdrHistogram 2.2.2 wrote from a Recorder that eight
+ * threads resized at once, whose header's range is below its max. A CI run's KubeLocalIT met such a log, and the check, then reading with
  * HdrHistogram's own reader, ended in ArrayIndexOutOfBoundsException instead of comparing.
  */
 class WindowUnionTest {

